@@ -1,0 +1,41 @@
+"""Computer players, built only on the game contract in `core.py`.
+
+`choose_move(state, player, seconds, seed)` is the one entry point; the bridge
+calls it in the Pyodide worker, so every player is pure Python, single-threaded,
+and draws its randomness from `Rng(seed)`: the same seed (and, for a search, the
+same iteration cap) gives the same move in CPython and in Pyodide.
+
+At a chance point no player is asked: `choose_move` draws the outcome from
+`chance_weights()` with `Rng(seed)`, as `core.chance_move` does with the state's
+own generator. That lets a seat played by the computer roll its own dice; the
+game's canonical draw remains `core.chance_move(state)`.
+"""
+
+from __future__ import annotations
+
+from .. import rng as rng_module
+from ..core import CHANCE, State
+from . import mcts, random_player
+
+PLAYERS: dict[str, str] = {
+    "random": "Plays a random legal move",
+    "mcts": "Monte Carlo tree search: plays out many random games and picks the move that does best",
+}
+
+
+def choose_move(state: State, player: str, seconds: float, seed: int, iterations: int | None = None) -> str:
+    """The move `player` picks in `state`, thinking at most `seconds`.
+
+    `iterations` caps the search as well (for reproducible tests and benchmarks).
+    Raises ValueError for an unknown player or a finished game.
+    """
+    if player not in PLAYERS:
+        raise ValueError(f"there is no computer player {player!r}; try one of {', '.join(PLAYERS)}")
+    if state.to_move is None:
+        raise ValueError("the game is over: there is no move to choose")
+    if state.to_move == CHANCE:
+        index, _ = rng_module.weighted_index(rng_module.seed_state(seed), state.chance_weights())
+        return state.legal_moves()[index]
+    if player == "random":
+        return random_player.choose_move(state, seed)
+    return mcts.choose_move(state, seconds, seed, iterations)

@@ -1,0 +1,218 @@
+"""UCT Monte Carlo tree search over the game contract alone.
+
+It knows nothing of any game: it asks a state `to_move`, `legal_moves()`,
+`chance_weights()` and `outcome()`, and steps with `_apply` (the contract's
+successor for a move already known to be legal, which spares the second
+`legal_moves()` call that `play` makes to check the move).
+
+- Any number of seats. A node's statistics are the returns (`Outcome.returns()`)
+  of the seat that chose the move into it, so a seat that moves several times in
+  a row (Kalah's extra turn, Bobail's Bobail-then-token turn) needs no special
+  case: each node is simply judged by whoever chose it.
+- Chance points are sampled by `chance_weights()`, never chosen by UCT.
+- Playouts are uniformly random to the end of the game; one that passes
+  `playout_limit` plies is scored as equal shares for every seat.
+- The search stops at the time budget (`time.perf_counter`) or the iteration
+  cap, whichever comes first. With a seed and an iteration cap (and a time budget
+  that does not run out first, e.g. `math.inf`) it returns the same move every time.
+- The answer is the most visited move at the root.
+
+Hidden information: the search sees the whole state. A game with hidden
+information would start each iteration from `state.resample(seat, rng)` instead
+of the root state (see `_iteration_root`), with moves at the root that are legal
+in every such state; that is not built yet.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from .. import rng as rng_module
+from ..core import CHANCE, State
+from ..rng import Rng
+
+EXPLORATION = 1.0
+"""UCT's exploration constant for returns in [0, 1]."""
+
+PLAYOUT_LIMIT = 1000
+"""Plies a random playout may take before it is scored as a draw."""
+
+
+class _Node:
+    """One state in the tree.
+
+    `seat` is the seat that chose the move into this node (CHANCE below a chance
+    point, None at the root); `total` sums that seat's returns. A decision node
+    keeps its moves not yet expanded in `untried`; a chance node keeps its
+    outcomes, their weights and the children drawn so far by outcome index.
+    """
+
+    __slots__ = ("state", "move", "parent", "seat", "to_move", "children", "untried",
+                 "chance_moves", "chance_weights", "chance_children", "returns", "visits", "total")
+
+    def __init__(self, state: State, move: str | None, parent: _Node | None, seat: int | None,
+                 rng: Rng) -> None:
+        self.state = state
+        self.move = move
+        self.parent = parent
+        self.seat = seat
+        self.to_move = state.to_move
+        self.children: list[_Node] = []
+        self.untried: list[str] = []
+        self.chance_moves: tuple[str, ...] = ()
+        self.chance_weights: tuple[int, ...] = ()
+        self.chance_children: dict[int, _Node] = {}
+        self.returns: tuple[float, ...] | None = None
+        self.visits = 0
+        self.total = 0.0
+        if self.to_move is None:
+            self.returns = _final_returns(state)
+        elif self.to_move == CHANCE:
+            self.chance_moves = state.legal_moves()
+            self.chance_weights = state.chance_weights()
+        else:
+            self.untried = list(state.legal_moves())
+            if not self.untried:
+                raise ValueError(f"{state.info.title}: seat {self.to_move} is to move but has no legal move")
+            # Expanding in a seeded random order keeps early visits unbiased by notation order.
+            _shuffle(self.untried, rng)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found: the chosen move and how it got there."""
+
+    move: str
+    iterations: int
+    seconds: float
+    visits: dict[str, int]
+    values: dict[str, float]
+    """Mean return of each root move for the seat to move."""
+
+
+def choose_move(state: State, seconds: float, seed: int, iterations: int | None = None) -> str:
+    """The most visited move after searching for `seconds` or `iterations`."""
+    return search(state, seconds, seed, iterations).move
+
+
+def search(state: State, seconds: float, seed: int, iterations: int | None = None, *,
+           exploration: float = EXPLORATION, playout_limit: int = PLAYOUT_LIMIT) -> SearchResult:
+    """UCT from a state where a seat is to move. At least one iteration runs
+    whatever the budget, so there is always an answer."""
+    if state.to_move is None or state.to_move == CHANCE:
+        raise ValueError("the search needs a seat to move")
+    started = time.perf_counter()
+    deadline = started + seconds
+    rng = Rng(seed)
+    root = _Node(state, None, None, None, rng)
+    if len(root.untried) == 1:  # a forced move needs no thought
+        move = root.untried[0]
+        return SearchResult(move, 0, time.perf_counter() - started, {move: 0}, {move: 0.0})
+    limit = iterations if iterations is not None else math.inf
+    done = 0
+    while done < limit and (done == 0 or time.perf_counter() < deadline):
+        _iterate(root, rng, exploration, playout_limit)
+        done += 1
+    best = max(root.children, key=lambda child: (child.visits, child.total))
+    return SearchResult(
+        move=best.move,  # type: ignore[arg-type]
+        iterations=done,
+        seconds=time.perf_counter() - started,
+        visits={child.move: child.visits for child in root.children},  # type: ignore[misc]
+        values={child.move: child.total / child.visits for child in root.children},  # type: ignore[misc]
+    )
+
+
+def _iterate(root: _Node, rng: Rng, exploration: float, playout_limit: int) -> None:
+    """One selection, expansion, playout and backup."""
+    node = _iteration_root(root)
+    while True:
+        if node.returns is not None:
+            returns = node.returns
+            break
+        if node.to_move == CHANCE:
+            index = _weighted(node.chance_weights, rng)
+            child = node.chance_children.get(index)
+            if child is None:
+                move = node.chance_moves[index]
+                child = _Node(node.state._apply(move), move, node, CHANCE, rng)
+                node.chance_children[index] = child
+                returns = _playout(child, rng, playout_limit)
+                node = child
+                break
+            node = child
+            continue
+        if node.untried:
+            move = node.untried.pop()
+            child = _Node(node.state._apply(move), move, node, node.to_move, rng)
+            node.children.append(child)
+            returns = _playout(child, rng, playout_limit)
+            node = child
+            break
+        node = _select(node, exploration)
+    while node is not None:
+        node.visits += 1
+        if node.seat is not None and node.seat >= 0:
+            node.total += returns[node.seat]
+        node = node.parent  # type: ignore[assignment]
+
+
+def _iteration_root(root: _Node) -> _Node:
+    """Where each iteration starts. The extension point for hidden information:
+    there it would be a fresh determinization of the root by `resample`."""
+    return root
+
+
+def _select(node: _Node, exploration: float) -> _Node:
+    """The child with the best upper confidence bound for the seat choosing here."""
+    scale = exploration * math.sqrt(math.log(node.visits))
+    best = node.children[0]
+    best_score = -math.inf
+    for child in node.children:
+        visits = child.visits
+        score = child.total / visits + scale / math.sqrt(visits)
+        if score > best_score:
+            best, best_score = child, score
+    return best
+
+
+def _playout(node: _Node, rng: Rng, playout_limit: int) -> tuple[float, ...]:
+    """The returns of one uniformly random game from the node's state."""
+    if node.returns is not None:
+        return node.returns
+    state = node.state
+    plies = 0
+    while True:
+        to_move = state.to_move
+        if to_move is None:
+            return _final_returns(state)
+        if plies >= playout_limit:
+            return (1.0 / state.players,) * state.players
+        moves = state.legal_moves()
+        if to_move == CHANCE:
+            index = _weighted(state.chance_weights(), rng)
+        else:
+            index = rng.below(len(moves))
+        state = state._apply(moves[index])
+        plies += 1
+
+
+def _final_returns(state: State) -> tuple[float, ...]:
+    outcome = state.outcome()
+    if outcome is None:
+        raise ValueError(f"{state.info.title}: the game is over but has no outcome")
+    return outcome.returns()
+
+
+def _weighted(weights: tuple[int, ...], rng: Rng) -> int:
+    index, rng.state = rng_module.weighted_index(rng.state, weights)
+    return index
+
+
+def _shuffle(items: list[str], rng: Rng) -> None:
+    """Fisher-Yates with our own generator, so the order is the same everywhere."""
+    for index in range(len(items) - 1, 0, -1):
+        other = rng.below(index + 1)
+        items[index], items[other] = items[other], items[index]

@@ -1,0 +1,237 @@
+"""The one door the browser uses: a JSON string in, a JSON string out.
+
+Every request is an object with an "op" and its fields. Every answer is
+`{"ok": true, ...}` or `{"ok": false, "error": {"code": ..., "message": ...}}`.
+No exception crosses into JavaScript.
+
+The bridge keeps no game of its own: the page holds the record and sends it
+with each request, so a bad request can never corrupt a game in progress. A
+small cache of replayed states keeps that cheap.
+
+Operations:
+  games                                      the catalogue
+  new            game, options, players, seed     a snapshot of the start
+  legal_moves    record                      the moves of the player to move
+  view           record, seat                what that seat sees
+  play           record, move, seat?         a snapshot after the move
+  undo           record, seats?              back to the last turn of one of `seats`
+  load           url | record                a snapshot of a shared game
+  computer_move  record, player, budget_ms, seed   the move chosen, and the snapshot after it
+
+A snapshot is {record, url, to_move, legal_moves, view, outcome, ply}; `view` is
+for the `seat` field of the request when given, else for the player to move.
+
+Error codes: bad_request, unknown_game, bad_options, bad_record, invalid_move,
+illegal_move, game_over, not_your_turn, internal.
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+from collections import OrderedDict
+from typing import Any
+
+from . import ai
+from .core import CHANCE, GameError, GameOverError, IllegalMoveError, InvalidMoveError, RecordError, State
+from .record import Record
+from .registry import games, get_game
+
+
+class BridgeError(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+_CACHE_SIZE = 16
+_cache: OrderedDict[tuple[Any, ...], tuple[tuple[str, ...], State]] = OrderedDict()
+
+
+def handle(request_text: str) -> str:
+    """Answer one request. Never raises."""
+    try:
+        request = json.loads(request_text)
+        if not isinstance(request, dict):
+            raise BridgeError("bad_request", "a request is a JSON object")
+        op = request.get("op")
+        handler = _OPERATIONS.get(op) if isinstance(op, str) else None
+        if handler is None:
+            raise BridgeError("bad_request", f"unknown operation {op!r}")
+        answer = {"ok": True, **handler(request)}
+    except json.JSONDecodeError as error:
+        answer = _error("bad_request", f"the request is not JSON: {error.msg}")
+    except BridgeError as error:
+        answer = _error(error.code, error.message)
+    except RecordError as error:
+        answer = _error("bad_record", str(error))
+    except GameError as error:
+        code = "unknown_game" if str(error).startswith("there is no game") else "bad_options"
+        answer = _error(code, str(error))
+    except GameOverError as error:
+        answer = _error("game_over", str(error))
+    except IllegalMoveError as error:
+        answer = _error("illegal_move", str(error))
+    except InvalidMoveError as error:
+        answer = _error("invalid_move", str(error))
+    except Exception as error:  # the last guard: report, never crash the page
+        answer = _error("internal", f"{type(error).__name__}: {error}")
+        answer["error"]["trace"] = traceback.format_exc(limit=6)
+    return json.dumps(answer, separators=(",", ":"))
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"code": code, "message": message}}
+
+
+def _record(request: dict[str, Any]) -> Record:
+    if "record" not in request:
+        raise BridgeError("bad_request", "this operation needs a record")
+    return Record.from_dict(request["record"])
+
+
+def _replay(record: Record) -> State:
+    """The state a record reaches, replaying only the moves past the longest cached prefix."""
+    cached = _cache.get((record.game, record.options, record.players, record.seed))
+    if cached is not None and record.moves[: len(cached[0])] == cached[0]:
+        done, state = cached
+        for index in range(len(done), len(record.moves)):
+            try:
+                state = state.play(record.moves[index])
+            except (InvalidMoveError, IllegalMoveError) as error:
+                raise RecordError(f"move {index + 1} does not replay: {error}") from None
+    else:
+        state = record.replay()
+    _remember(record, state)
+    return state
+
+
+def _remember(record: Record, state: State) -> None:
+    key = (record.game, record.options, record.players, record.seed)
+    _cache[key] = (record.moves, state)
+    _cache.move_to_end(key)
+    while len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+
+
+def _seat(request: dict[str, Any], state: State, default: int | None) -> int | None:
+    seat = request.get("seat", default)
+    if seat is None:
+        return None
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        raise BridgeError("bad_request", f"there is no seat {seat!r}")
+    return seat
+
+
+def _snapshot(record: Record, state: State, request: dict[str, Any]) -> dict[str, Any]:
+    to_move = state.to_move
+    default_seat = to_move if to_move is not None and to_move != CHANCE else None
+    seat = _seat(request, state, default_seat)
+    outcome = state.outcome()
+    return {
+        "record": record.to_dict(),
+        "url": record.to_url(),
+        "to_move": to_move,
+        "legal_moves": list(state.legal_moves()) if seat is None or seat == to_move else [],
+        "view": state.view(seat),
+        "outcome": outcome.to_dict() if outcome else None,
+        "ply": len(record.moves),
+    }
+
+
+def _games(request: dict[str, Any]) -> dict[str, Any]:
+    return {"games": [info.to_dict() for info in games()]}
+
+
+def _new(request: dict[str, Any]) -> dict[str, Any]:
+    game = request.get("game")
+    if not isinstance(game, str):
+        raise BridgeError("bad_request", "name the game to start")
+    options = request.get("options", {})
+    if not isinstance(options, dict):
+        raise BridgeError("bad_options", "options are an object of names and values")
+    players = request.get("players", get_game(game).info.min_players)
+    record = Record.start(game, options, players, request.get("seed", 0))
+    return _snapshot(record, _replay(record), request)
+
+
+def _legal_moves(request: dict[str, Any]) -> dict[str, Any]:
+    state = _replay(_record(request))
+    return {"to_move": state.to_move, "legal_moves": list(state.legal_moves())}
+
+
+def _view(request: dict[str, Any]) -> dict[str, Any]:
+    record = _record(request)
+    state = _replay(record)
+    return {"view": state.view(_seat(request, state, None))}
+
+
+def _play(request: dict[str, Any]) -> dict[str, Any]:
+    record = _record(request)
+    state = _replay(record)
+    move = request.get("move")
+    seat = request.get("seat")
+    if seat is not None and not state.is_over() and seat != state.to_move:
+        raise BridgeError("not_your_turn", f"it is not seat {seat!r}'s turn")
+    after = state.play(move)  # type: ignore[arg-type]
+    record = record.play(move)  # type: ignore[arg-type]
+    _remember(record, after)
+    return _snapshot(record, after, request)
+
+
+def _undo(request: dict[str, Any]) -> dict[str, Any]:
+    """Takes back at least one move, then on until one of `seats` (default: any) is to move."""
+    record = _record(request)
+    if not record.moves:
+        raise BridgeError("illegal_move", "there is no move to take back")
+    seats = request.get("seats")
+    if seats is not None and not (isinstance(seats, list) and all(isinstance(s, int) for s in seats)):
+        raise BridgeError("bad_request", "seats is a list of seat numbers")
+    states = list(record.states())
+    for length in range(len(record.moves) - 1, -1, -1):
+        if seats is None or states[length].to_move in seats:
+            shorter = record.prefix(length)
+            return _snapshot(shorter, _replay(shorter), {k: v for k, v in request.items() if k != "seat"})
+    raise BridgeError("illegal_move", "none of those seats has moved yet")
+
+
+def _load(request: dict[str, Any]) -> dict[str, Any]:
+    if "url" in request:
+        record = Record.from_url(request["url"])
+    else:
+        record = _record(request)
+    return _snapshot(record, _replay(record), request)
+
+
+def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
+    record = _record(request)
+    state = _replay(record)
+    if state.is_over():
+        raise GameOverError("(computer move)")
+    player = request.get("player", "mcts")
+    budget_ms = request.get("budget_ms", 1000)
+    seed = request.get("seed", len(record.moves))
+    if not isinstance(budget_ms, int) or not 1 <= budget_ms <= 60_000:
+        raise BridgeError("bad_request", "budget_ms is a whole number from 1 to 60000")
+    if not isinstance(seed, int):
+        raise BridgeError("bad_request", "seed is a whole number")
+    if player not in ai.PLAYERS:
+        raise BridgeError("bad_request", f"there is no computer player {player!r}")
+    move = ai.choose_move(state, player, budget_ms / 1000, seed)
+    after = state.play(move)
+    record = record.play(move)
+    _remember(record, after)
+    return {"move": move, **_snapshot(record, after, {k: v for k, v in request.items() if k != "seat"})}
+
+
+_OPERATIONS = {
+    "games": _games,
+    "new": _new,
+    "legal_moves": _legal_moves,
+    "view": _view,
+    "play": _play,
+    "undo": _undo,
+    "load": _load,
+    "computer_move": _computer_move,
+}

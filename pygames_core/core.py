@@ -1,0 +1,266 @@
+"""The contract every game fulfils.
+
+A game is a frozen dataclass that subclasses `State` and sets `info`. States are
+values: `play` returns a new state and never changes the one it was called on, so
+undo, replay, search and sharing need no copying.
+
+Each game implements:
+  new(players, options, seed)   the start position (a classmethod)
+  to_move                       seat to decide, CHANCE at a chance point, None when over
+  _legal_moves()                every legal decision, unique, in a stable order
+                                (`legal_moves()` caches it)
+  _apply(move)                  the successor for a move already known to be legal
+  outcome()                     an Outcome once the game is over, else None
+  view(seat)                    JSON-safe dict of what that seat may see
+  why_illegal(move)             a reason a player can read, for a well-formed move
+                                that is not legal now; raise InvalidMoveError for
+                                text that is not a move of this game at all
+
+`play` checks the move against `legal_moves()` before it calls `_apply`, so every
+game gets the same validation and the same errors.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from . import rng as rng_module
+
+CHANCE = -1
+"""`to_move` at a chance point: the next move is drawn, not chosen."""
+
+
+class GameError(ValueError):
+    """Bad set-up: an unknown game, option, option value or player count."""
+
+
+class RecordError(ValueError):
+    """A record or state text that is malformed or does not replay."""
+
+
+class InvalidMoveError(ValueError):
+    """Text that is not a move of this game at all."""
+
+    def __init__(self, move: object, reason: str) -> None:
+        super().__init__(f"{move!r} is not a move: {reason}")
+        self.move = move
+        self.reason = reason
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed move that the rules do not allow now."""
+
+    def __init__(self, move: str, reason: str) -> None:
+        super().__init__(f"{move} is not allowed: {reason}")
+        self.move = move
+        self.reason = reason
+
+
+class GameOverError(IllegalMoveError):
+    """Any move after the game has ended."""
+
+    def __init__(self, move: str) -> None:
+        super().__init__(move, "the game is over")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice offered before a game starts. Values are strings so they
+    travel unchanged through JSON and URLs."""
+
+    name: str
+    label: str
+    choices: tuple[str, ...]
+    default: str
+    choice_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.default not in self.choices:
+            raise GameError(f"option {self.name}: default {self.default!r} is not a choice")
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise GameError(f"option {self.name}: one label per choice")
+
+    def to_dict(self) -> dict[str, Any]:
+        labels = self.choice_labels or self.choices
+        return {
+            "name": self.name,
+            "label": self.label,
+            "default": self.default,
+            "choices": [{"value": v, "label": l} for v, l in zip(self.choices, labels)],
+        }
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    has_chance: bool
+    has_hidden_info: bool
+    max_plies: int
+    summary: str = ""
+
+    def resolve_options(self, given: Mapping[str, str] | None) -> dict[str, str]:
+        """Every option with its value: the given ones checked, the rest defaulted."""
+        given = dict(given or {})
+        known = {option.name: option for option in self.options}
+        for name, value in given.items():
+            if name not in known:
+                raise GameError(f"{self.title} has no option {name!r}")
+            if not isinstance(value, str) or value not in known[name].choices:
+                choices = ", ".join(known[name].choices)
+                raise GameError(f"option {name!r} must be one of {choices}, not {value!r}")
+        return {name: given.get(name, option.default) for name, option in known.items()}
+
+    def check_players(self, players: int) -> None:
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+            self.min_players <= players <= self.max_players
+        ):
+            if self.min_players == self.max_players:
+                allowed = str(self.min_players)
+            else:
+                allowed = f"{self.min_players} to {self.max_players}"
+            raise GameError(f"{self.title} is for {allowed} players, not {players!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "summary": self.summary,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [option.to_dict() for option in self.options],
+            "has_chance": self.has_chance,
+            "has_hidden_info": self.has_hidden_info,
+            "max_plies": self.max_plies,
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: a score per seat, the winning seats (all seats that
+    share first place; every seat on a draw), and why it ended."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+    def returns(self) -> tuple[float, ...]:
+        """1 for a sole winner, 0 for a loser, shares of 1 for a tie."""
+        share = 1.0 / len(self.winners)
+        return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.scores)))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
+
+
+def winners_by_score(scores: tuple[float, ...]) -> tuple[int, ...]:
+    best = max(scores)
+    return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+S = TypeVar("S", bound="State")
+
+
+class State(ABC):
+    """Base of every game state. Subclasses are frozen dataclasses whose fields
+    are ints, strings, bools and (nested) tuples of those. Each also has a
+    `players: int` field and a `to_move: int | None` field or property."""
+
+    info: ClassVar[GameInfo]
+    players: int
+    to_move: int | None
+
+    @classmethod
+    @abstractmethod
+    def new(cls: type[S], players: int, options: Mapping[str, str] | None = None, seed: int = 0) -> S:
+        ...
+
+    def legal_moves(self) -> tuple[str, ...]:
+        """Cached on the instance, outside the fields, so equality and JSON
+        ignore it: `play` asks again right after a caller has."""
+        moves = self.__dict__.get("_legal")
+        if moves is None:
+            moves = self.__dict__["_legal"] = self._legal_moves()
+        return moves
+
+    @abstractmethod
+    def _legal_moves(self) -> tuple[str, ...]:
+        ...
+
+    @abstractmethod
+    def _apply(self: S, move: str) -> S:
+        ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        ...
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        ...
+
+    @abstractmethod
+    def why_illegal(self, move: str) -> str:
+        ...
+
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def play(self: S, move: str) -> S:
+        """The state after `move`. Raises InvalidMoveError, IllegalMoveError or
+        GameOverError and leaves this state as it was."""
+        if not isinstance(move, str):
+            raise InvalidMoveError(move, "a move is written as text")
+        if move in self.legal_moves():
+            return self._apply(move)
+        if self.is_over():
+            raise GameOverError(move)
+        raise IllegalMoveError(move, self.why_illegal(move))
+
+    def chance_weights(self) -> tuple[int, ...]:
+        """Integer weights aligned with `legal_moves()` at a chance point."""
+        raise GameError(f"{self.info.title} has no chance point here")
+
+    def to_json(self) -> str:
+        fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+        return json.dumps({"game": self.info.id, "state": fields}, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls: type[S], text: str) -> S:
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as error:
+            raise RecordError(f"state is not JSON: {error}") from None
+        if not isinstance(data, dict) or data.get("game") != cls.info.id or not isinstance(data.get("state"), dict):
+            raise RecordError(f"not a {cls.info.title} state")
+        names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        if set(data["state"]) != names:
+            raise RecordError(f"a {cls.info.title} state has the fields {sorted(names)}")
+        return cls(**{name: _tuples(value) for name, value in data["state"].items()})
+
+
+def _tuples(value: Any) -> Any:
+    """JSON arrays back to the tuples a state is made of."""
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    if isinstance(value, (bool, int, str)) or value is None:
+        return value
+    raise RecordError(f"unexpected value in a state: {value!r}")
+
+
+def chance_move(state: State) -> str:
+    """The outcome that the state's own PRNG draws at a chance point. The game's
+    `_apply` advances its `rng` field, so a forced outcome and a drawn one leave
+    the same generator behind."""
+    moves = state.legal_moves()
+    weights = state.chance_weights()
+    index, _ = rng_module.weighted_index(state.rng, weights)  # type: ignore[attr-defined]
+    return moves[index]

@@ -1,0 +1,409 @@
+"""Kalah, the six-pit mancala, as Board Game Arena plays it.
+
+Rules
+-----
+Two players, South (seat 0, moves first) and North (seat 1), each own a row of
+six pits and the store at the right-hand end of that row. Every pit starts with
+the same number of stones (3 to 6, an option); the stores start empty.
+
+A move takes every stone out of one of the mover's non-empty pits and sows them
+one at a time into the following places, counter-clockwise: the rest of the
+mover's row, the mover's own store, the opponent's row, and round again. The
+opponent's store is always skipped. A sowing of 13 or more stones goes all the
+way round and drops a stone into the pit it started from as into any other.
+
+Where the last stone lands decides what happens next:
+- in the mover's own store: the same player moves again, as often as it
+  happens;
+- in one of the mover's own pits that was empty just before that stone fell,
+  and the pit facing it across the board holds stones: the landing stone and
+  all those opposite stones go into the mover's store (a capture). If the
+  facing pit is empty nothing is captured, unless the empty capture option is
+  on, in which case the landing stone alone goes to the store;
+- anywhere else: the turn passes.
+
+The game ends in one of two ways, checked after every move:
+- as soon as one store holds more than half of all the stones;
+- when the player to move has no stones in any of their pits.
+Either way every stone still in a pit goes to the store of the player on whose
+side it lies (in the second case that is all the opponent's). The scores are
+the stores; the higher wins and equal stores are a draw (both seats win).
+
+Options
+-------
+- ``stones``: "3", "4" (default), "5" or "6" stones per pit.
+- ``pie``: "off" (default) or "on". With the pie rule, North may answer
+  South's complete first turn (including any extra moves it earned) with
+  ``swap`` instead of sowing. ``swap`` is legal exactly once: when North is
+  about to make its very first decision. The two sides of the board then change
+  owners: North takes the pits and store South has just played, South takes
+  North's row and empty store, and South moves next, now in the
+  position North faced. Seats keep their names; the board is mirrored.
+- ``empty_capture``: "off" (default) or "on", see the capture rule above.
+
+Notation
+--------
+A move is a pit number "1" to "6", counted from the mover's left as the mover
+sits at the board, so pit "6" is the one next to the mover's own store. The pie
+rule adds "swap". ``legal_moves()`` lists pit numbers ascending, then "swap".
+
+Board layout
+------------
+``pits`` is a tuple of 14 ints in sowing order: indexes 0-5 are South's pits
+1-6, 6 is South's store, 7-12 are North's pits 1-6 (from North's side), 13 is
+North's store. Pit "k" of seat s is index ``7 * s + k - 1``; the pit facing
+index i (0-12, not 6) is ``12 - i``.
+
+View
+----
+``view(seat)`` is the same for every seat (nothing is hidden):
+  seat           the viewer (None for a spectator)
+  seat_names     ["South", "North"]
+  board          the 14 counts of ``pits`` in the layout above
+  pits           [[South's pits 1-6], [North's pits 1-6]], each from its owner's left
+  stores         [South's store, North's store]
+  to_move        seat to move, None when over
+  legal_moves    what ``legal_moves()`` returns
+  swap_available True when "swap" is legal now
+  swapped        True once the pie swap has been played
+  last_move      None at the start, else {"seat", "move", "sowing", "capture",
+                 "captured", "sweep"}: sowing = board indexes, the emptied pit
+                 first, then each index that received a stone in order;
+                 capture = indexes emptied by a capture; captured = stones it
+                 put in the store; sweep = indexes emptied at the end of the game
+  changed        sorted board indexes whose count the last move changed
+  options        the option values as strings
+  ply            decisions played so far
+  outcome        Outcome.to_dict() once over, else None
+
+Choices
+-------
+- "Empty" for a capture means empty just before the last stone fell, so a
+  13-stone sowing that ends back in its own emptied pit captures.
+- If both end conditions hold at once, the reason names the store over half.
+- The total used for "more than half" is the sum of ``pits``, which is twelve
+  times the stone option in any real game and keeps hand-built test positions
+  meaningful.
+- ``max_plies`` is a proven bound, not a guess: every move other than the swap
+  raises ``(5T + 1) * (stones in stores) + sum of pit positions`` by at least
+  one, where T is the number of stones (72 at most). Real games last well
+  under 200 plies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import GameInfo, InvalidMoveError, Option, Outcome, State, winners_by_score
+
+SEAT_NAMES = ("South", "North")
+PIT_MOVES = ("1", "2", "3", "4", "5", "6")
+SWAP = "swap"
+STORES = (6, 13)
+
+
+def _ply_bound(total: int) -> int:
+    """Plies a game with `total` stones can last (see the module docstring)."""
+    start_positions = total * 5 // 2  # stones spread evenly over positions 0-5
+    return (5 * total + 1) * total - start_positions + 1  # +1 for the swap
+
+
+def _next_table(seat: int) -> tuple[int, ...]:
+    """For each board index, where the next stone of `seat`'s sowing falls."""
+    skip = STORES[1 - seat]
+    table = []
+    for index in range(14):
+        following = (index + 1) % 14
+        if following == skip:
+            following = (following + 1) % 14
+        table.append(following)
+    return tuple(table)
+
+
+_NEXT = (_next_table(0), _next_table(1))
+# (board index, move) for each seat's pits, in move order.
+_PIT_INDEXES = tuple(tuple((7 * seat + k, PIT_MOVES[k]) for k in range(6)) for seat in (0, 1))
+
+
+def pit_index(seat: int, move: str) -> int:
+    """Board index of the pit that `seat` empties with pit move `move`."""
+    return 7 * seat + int(move) - 1
+
+
+def opposite(index: int) -> int:
+    """The pit facing board index `index` (0-5 or 7-12)."""
+    return 12 - index
+
+
+def start_pits(stones: int) -> tuple[int, ...]:
+    row = (stones,) * 6
+    return row + (0,) + row + (0,)
+
+
+def _on(value: str) -> bool:
+    return value == "on"
+
+
+@dataclass(frozen=True)
+class KalahState(State):
+    info = GameInfo(
+        id="kalah",
+        title="Kalah",
+        min_players=2,
+        max_players=2,
+        options=(
+            Option("stones", "Stones per pit", ("3", "4", "5", "6"), "4"),
+            Option(
+                "pie",
+                "Pie rule",
+                ("off", "on"),
+                "off",
+                ("Off", "On: North may take South's first turn by swapping sides"),
+            ),
+            Option(
+                "empty_capture",
+                "Empty capture",
+                ("off", "on"),
+                "off",
+                ("Off", "On: a last stone in an empty own pit is stored even facing an empty pit"),
+            ),
+        ),
+        has_chance=False,
+        has_hidden_info=False,
+        max_plies=_ply_bound(72),
+        summary="Sow stones round a board of twelve pits and collect more of them in your store than your opponent.",
+    )
+
+    players: int = 2
+    pits: tuple[int, ...] = start_pits(4)
+    stones: int = 4
+    pie: bool = False
+    empty_capture: bool = False
+    to_move: int | None = 0
+    pie_pending: bool = False  # North has not yet made its first decision (pie rule on)
+    swapped: bool = False
+    last_move: str = ""
+    last_mover: int | None = None
+    last_sowing: tuple[int, ...] = ()
+    last_capture: tuple[int, ...] = ()
+    last_captured: int = 0
+    last_sweep: tuple[int, ...] = ()
+    end_reason: str = ""
+    ply: int = 0
+
+    @classmethod
+    def new(cls, players: int = 2, options: Mapping[str, str] | None = None, seed: int = 0) -> KalahState:
+        cls.info.check_players(players)
+        values = cls.info.resolve_options(options)
+        stones = int(values["stones"])
+        pie = _on(values["pie"])
+        return cls(
+            players=players,
+            pits=start_pits(stones),
+            stones=stones,
+            pie=pie,
+            empty_capture=_on(values["empty_capture"]),
+            to_move=0,
+            pie_pending=pie,
+        )
+
+    # -- moves -------------------------------------------------------------
+
+    def _legal_moves(self) -> tuple[str, ...]:
+        seat = self.to_move
+        if seat is None:
+            moves: tuple[str, ...] = ()
+        else:
+            pits = self.pits
+            moves = tuple([move for index, move in _PIT_INDEXES[seat] if pits[index]])
+            if self.pie_pending and seat == 1:
+                moves += (SWAP,)
+        return moves
+
+    def swap_available(self) -> bool:
+        return self.pie_pending and self.to_move == 1
+
+    def why_illegal(self, move: str) -> str:
+        if move != SWAP and move not in PIT_MOVES:
+            raise InvalidMoveError(move, 'a move is a pit number "1" to "6" or "swap"')
+        if self.to_move is None:
+            return "the game is over"
+        if move == SWAP:
+            if not self.pie:
+                return "the pie rule is off in this game"
+            return "the swap is offered only to North as its first decision, right after South's first turn"
+        if self.pits[pit_index(self.to_move, move)] == 0:
+            return f"pit {move} is empty"
+        return "it is not a legal move now"  # unreachable for a consistent state
+
+    def _apply(self, move: str) -> KalahState:
+        if move == SWAP:
+            return self._swap()
+        seat: int = self.to_move  # type: ignore[assignment]
+        board = list(self.pits)
+        origin = 7 * seat + int(move) - 1
+        stones = board[origin]
+        board[origin] = 0
+        following = _NEXT[seat]
+        index = origin
+        sowing = [origin]
+        for _ in range(stones):
+            index = following[index]
+            board[index] += 1
+            sowing.append(index)
+
+        store = STORES[seat]
+        capture: tuple[int, ...] = ()
+        captured = 0
+        if index == store:
+            next_seat = seat
+        else:
+            next_seat = 1 - seat
+            if board[index] == 1 and store - 6 <= index < store:
+                facing = 12 - index  # opposite(index), inlined for speed
+                if board[facing]:
+                    captured = board[facing] + 1
+                    capture = (index, facing)
+                    board[facing] = 0
+                elif self.empty_capture:
+                    captured = 1
+                    capture = (index,)
+                if captured:
+                    board[index] = 0
+                    board[store] += captured
+
+        to_move, sweep, reason = _settle(board, next_seat)
+        return _build(
+            players=self.players,
+            pits=tuple(board),
+            stones=self.stones,
+            pie=self.pie,
+            empty_capture=self.empty_capture,
+            to_move=to_move,
+            pie_pending=self.pie_pending and seat == 0,
+            swapped=self.swapped,
+            last_move=move,
+            last_mover=seat,
+            last_sowing=tuple(sowing),
+            last_capture=capture,
+            last_captured=captured,
+            last_sweep=sweep,
+            end_reason=reason,
+            ply=self.ply + 1,
+        )
+
+    def _swap(self) -> KalahState:
+        board = list(self.pits[7:] + self.pits[:7])
+        to_move, sweep, reason = _settle(board, 0)  # cannot end here; kept for safety
+        return _build(
+            players=self.players,
+            pits=tuple(board),
+            stones=self.stones,
+            pie=self.pie,
+            empty_capture=self.empty_capture,
+            to_move=to_move,
+            pie_pending=False,
+            swapped=True,
+            last_move=SWAP,
+            last_mover=1,
+            last_sowing=(),
+            last_capture=(),
+            last_captured=0,
+            last_sweep=sweep,
+            end_reason=reason,
+            ply=self.ply + 1,
+        )
+
+    # -- end and view --------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        if self.to_move is not None:
+            return None
+        scores = (self.pits[6], self.pits[13])
+        return Outcome(scores=scores, winners=winners_by_score(scores), reason=self.end_reason)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        pits = self.pits
+        if self.last_move == SWAP:
+            changed = [index for index in range(14) if pits[index] != pits[(index + 7) % 14]]
+        else:
+            touched = set(self.last_sowing + self.last_capture + self.last_sweep)
+            if self.last_capture:
+                touched.add(STORES[self.last_mover or 0])
+            touched.update(6 if index < 6 else 13 for index in self.last_sweep)
+            changed = sorted(touched)
+        last_move = None
+        if self.last_move:
+            last_move = {
+                "seat": self.last_mover,
+                "move": self.last_move,
+                "sowing": list(self.last_sowing),
+                "capture": list(self.last_capture),
+                "captured": self.last_captured,
+                "sweep": list(self.last_sweep),
+            }
+        outcome = self.outcome()
+        return {
+            "seat": seat,
+            "seat_names": list(SEAT_NAMES),
+            "board": list(pits),
+            "pits": [list(pits[0:6]), list(pits[7:13])],
+            "stores": [pits[6], pits[13]],
+            "to_move": self.to_move,
+            "legal_moves": list(self.legal_moves()),
+            "swap_available": self.swap_available(),
+            "swapped": self.swapped,
+            "last_move": last_move,
+            "changed": changed,
+            "options": {
+                "stones": str(self.stones),
+                "pie": "on" if self.pie else "off",
+                "empty_capture": "on" if self.empty_capture else "off",
+            },
+            "ply": self.ply,
+            "outcome": outcome.to_dict() if outcome else None,
+        }
+
+
+def _build(**fields: Any) -> KalahState:
+    """A state from all of its fields, skipping the frozen dataclass __init__,
+    which sets each field through object.__setattr__ and costs five times as
+    much; random playouts spend most of their time making states."""
+    state = object.__new__(KalahState)
+    state.__dict__.update(fields)
+    return state
+
+
+def _settle(board: list[int], next_seat: int) -> tuple[int | None, tuple[int, ...], str]:
+    """After a move: (seat to move or None, indexes swept, end reason). On an
+    end, sweeps every pit into the store of its side, changing `board`."""
+    total = sum(board)
+    leader = -1
+    if board[6] * 2 > total:
+        leader = 0
+    elif board[13] * 2 > total:
+        leader = 1
+    first = 7 * next_seat
+    if leader < 0 and any(board[first : first + 6]):
+        return next_seat, (), ""
+
+    sweep = tuple(index for index in range(14) if index not in STORES and board[index])
+    left = [sum(board[0:6]), sum(board[7:13])]
+    board[6] += left[0]
+    board[13] += left[1]
+    for index in sweep:
+        board[index] = 0
+    score = f"final score {board[6]} to {board[13]}"
+    if leader >= 0:
+        reason = f"{SEAT_NAMES[leader]} holds more than half the stones"
+        if any(left):
+            reason += f"; the stones left in the pits go to their own sides ({left[0]} to South, {left[1]} to North)"
+    else:
+        other = 1 - next_seat
+        reason = (
+            f"{SEAT_NAMES[next_seat]} has no stones to sow; "
+            f"{SEAT_NAMES[other]} takes the {left[other]} stones left on its side"
+        )
+    return None, sweep, f"{reason}; {score}"

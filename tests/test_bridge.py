@@ -1,0 +1,136 @@
+"""The bridge: every error code reached by bad input, and a game in progress
+surviving each one unchanged."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pygames_core import bridge
+
+
+def call(request: Any) -> dict[str, Any]:
+    text = request if isinstance(request, str) else json.dumps(request)
+    answer = json.loads(bridge.handle(text))
+    assert isinstance(answer["ok"], bool)
+    return answer
+
+
+def error_code(request: Any) -> str:
+    answer = call(request)
+    assert answer["ok"] is False, answer
+    assert answer["error"]["message"]
+    return answer["error"]["code"]
+
+
+@pytest.fixture
+def kalah_game() -> dict[str, Any]:
+    """A Kalah game three moves in."""
+    answer = call({"op": "new", "game": "kalah", "options": {"stones": "4"}, "players": 2, "seed": 5})
+    for _ in range(3):
+        answer = call({"op": "play", "record": answer["record"], "move": answer["legal_moves"][-1]})
+        assert answer["ok"], answer
+    return answer
+
+
+def test_games_lists_the_registry() -> None:
+    answer = call({"op": "games"})
+    assert answer["ok"]
+    assert [g["id"] for g in answer["games"]][:2] == ["kalah", "bobail"]
+
+
+def test_new_game_snapshot() -> None:
+    answer = call({"op": "new", "game": "bobail"})
+    assert answer["ok"]
+    assert answer["to_move"] == 0
+    assert answer["ply"] == 0
+    assert answer["record"]["moves"] == []
+    assert len(answer["legal_moves"]) == 13
+    assert answer["outcome"] is None
+
+
+@pytest.mark.parametrize(
+    "request_text, code",
+    [
+        ("{not json", "bad_request"),
+        ("[1, 2]", "bad_request"),
+        ('{"op": "fly"}', "bad_request"),
+        ('{"op": "new", "game": "chess"}', "unknown_game"),
+        ('{"op": "new", "game": "kalah", "options": {"stones": "9"}}', "bad_options"),
+        ('{"op": "new", "game": "kalah", "options": {"colour": "red"}}', "bad_options"),
+        ('{"op": "new", "game": "kalah", "players": 3}', "bad_options"),
+        ('{"op": "new", "game": "kalah", "options": "stones"}', "bad_options"),
+        ('{"op": "load", "url": "1!!!!"}', "bad_record"),
+        ('{"op": "load", "url": "garbage"}', "bad_record"),
+        ('{"op": "play", "record": {"game": "kalah", "players": 2, "moves": [7]}, "move": "1"}', "bad_record"),
+        ('{"op": "play", "record": {"game": "kalah", "players": 2, "moves": ["1", "1", "1"]}, "move": "1"}',
+         "bad_record"),
+        ('{"op": "play", "record": {"game": "kalah", "players": 2, "extra": 1}, "move": "1"}', "bad_record"),
+        ('{"op": "play", "record": {"game": "kalah", "players": 2}, "move": "7"}', "invalid_move"),
+        ('{"op": "play", "record": {"game": "kalah", "players": 2}, "move": "swap"}', "illegal_move"),
+        ('{"op": "play", "record": {"game": "kalah", "players": 2}, "move": "1", "seat": 1}', "not_your_turn"),
+        ('{"op": "undo", "record": {"game": "kalah", "players": 2}}', "illegal_move"),
+        ('{"op": "computer_move", "record": {"game": "kalah", "players": 2}, "player": "oracle"}', "bad_request"),
+    ],
+)
+def test_bad_input_gives_its_code(request_text: str, code: str) -> None:
+    assert error_code(request_text) == code
+
+
+def test_game_over_code() -> None:
+    answer = call({"op": "new", "game": "kalah", "options": {"stones": "3"}, "seed": 1})
+    while answer["outcome"] is None:
+        answer = call({"op": "play", "record": answer["record"], "move": answer["legal_moves"][0]})
+    assert error_code({"op": "play", "record": answer["record"], "move": "1"}) == "game_over"
+    assert error_code({"op": "computer_move", "record": answer["record"]}) == "game_over"
+
+
+def test_a_game_survives_every_bad_request(kalah_game: dict[str, Any]) -> None:
+    record = kalah_game["record"]
+    before = call({"op": "load", "record": record})
+    bad_requests = [
+        {"op": "play", "record": record, "move": "swap swap"},
+        {"op": "play", "record": record, "move": "9"},
+        {"op": "play", "record": record, "move": None},
+        {"op": "play", "record": record, "move": "1", "seat": 1 - kalah_game["to_move"]},
+        {"op": "play", "record": {**record, "moves": record["moves"] + ["oops"]}, "move": "1"},
+        {"op": "view", "record": record, "seat": 5},
+        {"op": "load", "url": kalah_game["url"][:-6] + "AAAAAA"},
+    ]
+    for request in bad_requests:
+        assert call(request)["ok"] is False, request
+    after = call({"op": "load", "record": record})
+    assert after == before
+    assert call({"op": "load", "url": kalah_game["url"]}) == before
+
+
+def test_play_undo_and_views(kalah_game: dict[str, Any]) -> None:
+    record = kalah_game["record"]
+    undone = call({"op": "undo", "record": record})
+    assert undone["record"]["moves"] == record["moves"][:-1]
+    back_to_seat_0 = call({"op": "undo", "record": record, "seats": [0]})
+    assert back_to_seat_0["to_move"] == 0
+    assert len(back_to_seat_0["record"]["moves"]) < len(record["moves"])
+    legal = call({"op": "legal_moves", "record": record})
+    assert legal["legal_moves"] == kalah_game["legal_moves"]
+    view = call({"op": "view", "record": record, "seat": None})
+    assert view["ok"] and isinstance(view["view"], dict)
+
+
+def test_computer_move_is_legal_and_recorded(kalah_game: dict[str, Any]) -> None:
+    answer = call({"op": "computer_move", "record": kalah_game["record"], "player": "random", "seed": 3})
+    assert answer["ok"], answer
+    assert answer["move"] in kalah_game["legal_moves"]
+    assert answer["record"]["moves"] == kalah_game["record"]["moves"] + [answer["move"]]
+
+
+def test_replay_cache_follows_branches() -> None:
+    """Undo then a different move must not reuse the abandoned line."""
+    start = call({"op": "new", "game": "kalah", "seed": 9})
+    line_a = call({"op": "play", "record": start["record"], "move": "1"})
+    line_b = call({"op": "play", "record": start["record"], "move": "2"})
+    assert call({"op": "load", "record": line_a["record"]})["view"] == line_a["view"]
+    assert call({"op": "load", "record": line_b["record"]})["view"] == line_b["view"]
+    assert line_a["view"] != line_b["view"]
