@@ -1,9 +1,9 @@
 """UCT Monte Carlo tree search over the game contract alone.
 
 It knows nothing of any game: it asks a state `to_move`, `legal_moves()`,
-`chance_weights()` and `outcome()`, and steps with `_apply` (the contract's
-successor for a move already known to be legal, which spares the second
-`legal_moves()` call that `play` makes to check the move).
+`chance_weights()` and `outcome()`, and steps with `play`. (`play` checks the
+move against `legal_moves()` again, but the base class caches that tuple on the
+state, so the check is one membership test.)
 
 - Any number of seats. A node's statistics are the returns (`Outcome.returns()`)
   of the seat that chose the move into it, so a seat that moves several times in
@@ -33,8 +33,10 @@ from .. import rng as rng_module
 from ..core import CHANCE, State
 from ..rng import Rng
 
-EXPLORATION = 1.0
-"""UCT's exploration constant for returns in [0, 1]."""
+EXPLORATION = 0.7
+"""UCT's exploration constant for returns in [0, 1]. In 300-500 iteration duels
+on Kalah and Bobail, 0.6-0.7 scored about 60% against 1.0 and about even
+against 0.4."""
 
 PLAYOUT_LIMIT = 1000
 """Plies a random playout may take before it is scored as a draw."""
@@ -137,7 +139,7 @@ def _iterate(root: _Node, rng: Rng, exploration: float, playout_limit: int) -> N
             child = node.chance_children.get(index)
             if child is None:
                 move = node.chance_moves[index]
-                child = _Node(node.state._apply(move), move, node, CHANCE, rng)
+                child = _Node(node.state.play(move), move, node, CHANCE, rng)
                 node.chance_children[index] = child
                 returns = _playout(child, rng, playout_limit)
                 node = child
@@ -146,7 +148,7 @@ def _iterate(root: _Node, rng: Rng, exploration: float, playout_limit: int) -> N
             continue
         if node.untried:
             move = node.untried.pop()
-            child = _Node(node.state._apply(move), move, node, node.to_move, rng)
+            child = _Node(node.state.play(move), move, node, node.to_move, rng)
             node.children.append(child)
             returns = _playout(child, rng, playout_limit)
             node = child
@@ -195,7 +197,7 @@ def _playout(node: _Node, rng: Rng, playout_limit: int) -> tuple[float, ...]:
             index = _weighted(state.chance_weights(), rng)
         else:
             index = rng.below(len(moves))
-        state = state._apply(moves[index])
+        state = state.play(moves[index])
         plies += 1
 
 

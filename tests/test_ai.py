@@ -1,0 +1,191 @@
+"""Computer players: legal answers, reproducible searches, tactics, and strength.
+
+The searches here all run with an iteration cap and an unlimited time budget, so
+they are deterministic and independent of the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import pytest
+
+from pygames_core import ai
+from pygames_core.ai import mcts
+from pygames_core.core import CHANCE, GameInfo, Outcome, State
+from pygames_core.games.bobail import BobailState
+from pygames_core.games.kalah import KalahState
+
+UNLIMITED = math.inf
+
+
+@dataclass(frozen=True)
+class LoadedDieState(State):
+    """A toy for three seats, a chance point and a seat that moves twice in a row.
+
+    Seat 0 picks a "fair" or "loaded" die (loaded rolls 2 three times in four),
+    then bets "high" or "low". A matching roll wins for seat 0; otherwise seat 1
+    decides who wins: "take" (seat 1) or "give" (seat 2). Best play: loaded, high, take.
+    """
+
+    info: ClassVar[GameInfo] = GameInfo("loaded_die", "Loaded die", 3, 3, (), True, False, 5)
+    players: int = 3
+    picks: tuple[str, ...] = ()
+
+    @classmethod
+    def new(cls, players: int = 3, options: Mapping[str, str] | None = None, seed: int = 0) -> LoadedDieState:
+        return cls(players)
+
+    @property
+    def to_move(self) -> int | None:  # type: ignore[override]
+        return (0, 0, CHANCE, 1, None)[len(self.picks)] if self.outcome() is None else None
+
+    def _legal_moves(self) -> tuple[str, ...]:
+        step = len(self.picks) if self.to_move is not None else 4
+        return (("fair", "loaded"), ("high", "low"), ("roll 1", "roll 2"), ("give", "take"), ())[step]
+
+    def chance_weights(self) -> tuple[int, ...]:
+        return (1, 3) if self.picks[0] == "loaded" else (1, 1)
+
+    def _apply(self, move: str) -> LoadedDieState:
+        return LoadedDieState(self.players, self.picks + (move,))
+
+    def outcome(self) -> Outcome | None:
+        if len(self.picks) == 3 and (self.picks[1] == "high") == (self.picks[2] == "roll 2"):
+            winner = 0
+        elif len(self.picks) == 4:
+            winner = 1 if self.picks[3] == "take" else 2
+        else:
+            return None
+        scores = tuple(1.0 if seat == winner else 0.0 for seat in range(3))
+        return Outcome(scores, (winner,), "decided")
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"picks": list(self.picks)}
+
+    def why_illegal(self, move: str) -> str:
+        return "not now"
+
+
+def random_states(cls: type[State], games: int, seed: int) -> list[State]:
+    """Every state of a few random games."""
+    states = []
+    for game in range(games):
+        state = cls.new(2)
+        while state.to_move is not None:
+            states.append(state)
+            state = state.play(ai.choose_move(state, "random", 0, seed + game * 1000 + len(states)))
+        states.append(state)
+    return states
+
+
+def bobail_board(diagram: str) -> tuple[str, ...]:
+    """A board from rows drawn rank 5 first, as a player at green's side sees it."""
+    rows = diagram.split()
+    return tuple("".join(reversed(rows)))
+
+
+def test_players_are_described() -> None:
+    assert set(ai.PLAYERS) == {"random", "mcts"}
+    assert all(isinstance(text, str) and text for text in ai.PLAYERS.values())
+
+
+@pytest.mark.parametrize("cls", [KalahState, BobailState])
+def test_random_player_plays_legal_moves_to_the_end(cls: type[State]) -> None:
+    states = random_states(cls, 3, seed=1)
+    assert states[-1].outcome() is not None
+    assert ai.choose_move(states[0], "random", 0, 5) == ai.choose_move(states[0], "random", 0, 5)
+
+
+@pytest.mark.parametrize("cls", [KalahState, BobailState])
+def test_mcts_answers_with_legal_moves(cls: type[State]) -> None:
+    for state in random_states(cls, 1, seed=2)[:-1:3]:
+        assert ai.choose_move(state, "mcts", UNLIMITED, 3, iterations=30) in state.legal_moves()
+
+
+@pytest.mark.parametrize("cls", [KalahState, BobailState])
+def test_mcts_is_deterministic_with_a_seed_and_an_iteration_cap(cls: type[State]) -> None:
+    state = cls.new(2)
+    first = mcts.search(state, UNLIMITED, 7, 150)
+    second = mcts.search(state, UNLIMITED, 7, 150)
+    assert first.iterations == 150
+    assert (first.move, first.visits, first.values) == (second.move, second.visits, second.values)
+    assert ai.choose_move(state, "mcts", UNLIMITED, 7, iterations=150) == first.move
+
+
+def test_a_spent_budget_still_gives_a_move() -> None:
+    result = mcts.search(KalahState.new(2), 0.0, 1)
+    assert result.iterations == 1 and result.move in KalahState.new(2).legal_moves()
+
+
+def test_a_playout_past_its_limit_counts_as_equal_shares() -> None:
+    result = mcts.search(KalahState.new(2), UNLIMITED, 1, 50, playout_limit=0)
+    assert set(result.values.values()) == {0.5}
+
+
+def test_mcts_takes_the_kalah_capture_that_wins_now() -> None:
+    # South to move. Pit 1 sows into empty pit 2 and captures North's 5 opposite:
+    # 20 + 6 = 26 of 50 stones. Pit 3 ends in empty pit 6 facing nothing.
+    #        North:  0  5  0  2  0  0     store 19
+    #        South:  1  0  3  0  0  0     store 20
+    pits = (1, 0, 3, 0, 0, 0, 20) + (0, 0, 2, 0, 5, 0, 19)
+    state = KalahState(pits=pits, to_move=0)
+    assert state.legal_moves() == ("1", "3")
+    move = ai.choose_move(state, "mcts", UNLIMITED, 1, iterations=200)
+    assert move == "1"
+    assert state.play(move).outcome().winners == (0,)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("seat", "diagram", "winning_move"),
+    [
+        (0, "RRRRR ..... G.... ..B.. GG.GG", "c2-c1"),
+        (1, "RRR.R ...B. R.... ..... GGGGG", "d4-d5"),
+    ],
+)
+def test_mcts_steps_the_bobail_home(seat: int, diagram: str, winning_move: str) -> None:
+    state = BobailState(2, bobail_board(diagram), seat, "bobail", 10, (), None, "")
+    move = ai.choose_move(state, "mcts", UNLIMITED, 1, iterations=200)
+    assert move == winning_move
+    assert state.play(move).outcome().winners == (seat,)  # type: ignore[union-attr]
+
+
+def test_mcts_judges_each_move_for_its_own_seat_through_chance() -> None:
+    start = LoadedDieState.new()
+    assert ai.choose_move(start, "mcts", UNLIMITED, 1, iterations=400) == "loaded"
+    assert ai.choose_move(start.play("loaded"), "mcts", UNLIMITED, 1, iterations=200) == "high"
+    missed = start.play("loaded").play("low").play("roll 2")
+    assert ai.choose_move(missed, "mcts", UNLIMITED, 1, iterations=50) == "take"
+
+
+def test_a_chance_point_is_drawn_by_its_weights() -> None:
+    at_chance = LoadedDieState.new().play("loaded").play("high")
+    assert at_chance.to_move == CHANCE
+    draws = [ai.choose_move(at_chance, "mcts", 0, seed) for seed in range(400)]
+    assert draws == [ai.choose_move(at_chance, "random", 0, seed) for seed in range(400)]
+    assert 250 < draws.count("roll 2") < 350  # weights 1:3
+
+
+def test_unknown_players_and_finished_games_are_refused() -> None:
+    with pytest.raises(ValueError, match="no computer player"):
+        ai.choose_move(KalahState.new(2), "oracle", 1.0, 0)
+    finished = random_states(KalahState, 1, seed=4)[-1]
+    with pytest.raises(ValueError, match="over"):
+        ai.choose_move(finished, "mcts", 1.0, 0)
+
+
+@pytest.mark.parametrize(("cls", "games", "iterations"), [(KalahState, 20, 100), (BobailState, 10, 200)])
+def test_mcts_beats_random_play(cls: type[State], games: int, iterations: int) -> None:
+    points = 0.0
+    for game in range(games):
+        mcts_seat = game % 2  # alternate who starts
+        state = cls.new(2)
+        while state.to_move is not None:
+            seed = game * 1000 + getattr(state, "ply")
+            player = "mcts" if state.to_move == mcts_seat else "random"
+            state = state.play(ai.choose_move(state, player, UNLIMITED, seed, iterations=iterations))
+        points += state.outcome().returns()[mcts_seat]  # type: ignore[union-attr]
+    assert points >= 0.8 * games
