@@ -1,0 +1,87 @@
+"""Fixtures shared by the test files: the built site, a local server for it, and Chromium.
+
+  built_site   (session) dist/ as a Path, built once by `python3 build.py` when it is missing or
+               older than any source (web/, pygames_core/, build.py, pyproject.toml, package files)
+  site_url     (session) "http://127.0.0.1:<free port>", no trailing slash: dist/ served in a
+               background thread by build.py's own handler, with the MIME types and the
+               netlify.toml headers (CSP, caching) that Netlify sends
+  node         (session) the path of the node executable
+  browser_type_launch_args   pytest-playwright launches Debian's /usr/bin/chromium
+
+Nothing here skips: a missing node, dist/ that will not build, or a missing Chromium fails the
+tests that need them, with the reason.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (build.py at the repository root: standard library only)
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _newest_source_time() -> float:
+    sources = [ROOT / "build.py", ROOT / "pyproject.toml", ROOT / "package-lock.json", ROOT / "netlify.toml"]
+    for folder in (ROOT / "web", ROOT / "pygames_core"):
+        sources.extend(path for path in folder.rglob("*") if "__pycache__" not in path.parts)
+    return max((path.stat().st_mtime for path in sources if path.is_file()), default=0.0)
+
+
+@pytest.fixture(scope="session")
+def built_site() -> Path:
+    manifest = build.DIST / "manifest.json"
+    if not manifest.exists() or manifest.stat().st_mtime < _newest_source_time():
+        result = subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT,
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            pytest.fail(f"python3 build.py failed:\n{result.stdout}{result.stderr}", pytrace=False)
+    return build.DIST
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    server = build.make_server(built_site, port=0)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    path = shutil.which("node")
+    if path is None:
+        pytest.fail("node is not installed: the Pyodide tests run the wheel under Node 20 or later",
+                    pytrace=False)
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's launch arguments, pointed at Debian's Chromium."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package "
+                    "(`python3 build.py test` does so when run as root)", pytrace=False)
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}

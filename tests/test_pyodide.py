@@ -1,0 +1,153 @@
+"""The built wheel inside Pyodide under Node plays exactly the games CPython plays.
+
+For every registered game and three seeds, CPython plays a random game (each move drawn from
+`legal_moves()` with a seeded `Rng`; seeds past the first also draw options and player count).
+Pyodide then replays each record from the built dist/ (micropip installs the wheel, as in the
+browser) and must give the same record, URL, every ply's mover, legal moves and views (of each
+seat and of a spectator), the same outcome and the same final `to_json()`. The bridge's answers
+to the same requests must be identical too.
+
+One Node process boots Pyodide once for the whole module (tests/pyodide_runner.mjs).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pygames_core.record import Record
+from pygames_core.registry import games, get_game
+from pygames_core.rng import Rng
+
+pytestmark = pytest.mark.pyodide
+
+RUNNER = Path(__file__).resolve().parent / "pyodide_runner.mjs"
+SEEDS = (1, 2, 3)
+MAX_PLIES = 160  # a random game stops here if it has not ended; long enough to reach most endings
+CASES = [(info.id, seed) for info in games() for seed in SEEDS]
+
+# Runs in CPython (exec) and in Pyodide (runPythonAsync) alike: everything a record leads to.
+SUMMARIZE = r'''
+import hashlib
+import json
+
+from pygames_core.record import Record
+
+
+def summarize(record_dict):
+    record = Record.from_dict(record_dict)
+    plies = []
+    state = None
+    for state in record.states():
+        seats = [None, *range(state.players)]
+        ply = {"to_move": state.to_move, "legal_moves": list(state.legal_moves()),
+               "views": [state.view(seat) for seat in seats]}
+        plies.append(hashlib.sha256(json.dumps(ply, sort_keys=True).encode()).hexdigest())
+    outcome = state.outcome()
+    final = state.to_json()
+    return {
+        "record": record.to_dict(),
+        "url": record.to_url(),
+        "plies": plies,
+        "outcome": outcome.to_dict() if outcome else None,
+        "final": final,
+        "round_trip": type(state).from_json(final).to_json() == final,
+    }
+'''
+
+
+def random_record(game: str, seed: int) -> Record:
+    info = get_game(game).info
+    rng = Rng(seed)
+    options: dict[str, str] = {}
+    players = info.min_players
+    if seed != SEEDS[0]:
+        options = {option.name: rng.choice(option.choices) for option in info.options}
+        players = info.min_players + rng.below(info.max_players - info.min_players + 1)
+    record = Record.start(game, options, players, seed)
+    state = record.new_state()
+    while state.to_move is not None and len(record.moves) < MAX_PLIES:
+        move = rng.choice(state.legal_moves())
+        state = state.play(move)
+        record = record.play(move)
+    return record
+
+
+def bridge_requests(record: Record) -> list[dict[str, Any]]:
+    full = record.to_dict()
+    requests: list[dict[str, Any]] = [
+        {"op": "new", "game": record.game, "options": dict(record.options), "players": record.players,
+         "seed": record.seed},
+        {"op": "load", "record": full},
+        {"op": "load", "url": record.to_url()},
+        {"op": "legal_moves", "record": full},
+        {"op": "view", "record": full, "seat": 0},
+        {"op": "view", "record": full},
+        {"op": "play", "record": full, "move": "not a move"},
+        {"op": "computer_move", "record": record.prefix(1).to_dict(), "player": "random", "seed": 7},
+    ]
+    if record.moves:
+        requests.append({"op": "play", "record": record.prefix(len(record.moves) - 1).to_dict(),
+                         "move": record.moves[-1]})
+        requests.append({"op": "undo", "record": full})
+    return requests
+
+
+@pytest.fixture(scope="module")
+def replay(built_site: Path, node: str) -> dict[str, Any]:
+    """Every case's CPython figures and Pyodide's, from one run of the Node runner."""
+    records = {case: random_record(*case) for case in CASES}
+    requests = {case: bridge_requests(record) for case, record in records.items()}
+    flat = [request for case in CASES for request in requests[case]]
+    dicts = [records[case].to_dict() for case in CASES]
+    script = SUMMARIZE + f"\njson.dumps([summarize(r) for r in json.loads({json.dumps(dicts)!r})])\n"
+    payload = json.dumps({"requests": flat, "scripts": [script]})
+    result = subprocess.run([node, str(RUNNER), "--dist", str(built_site)], input=payload,
+                            capture_output=True, text=True, timeout=900)
+    if result.returncode != 0:
+        pytest.fail(f"the Pyodide runner failed:\n{result.stderr[-4000:]}", pytrace=False)
+    output = json.loads(result.stdout)
+
+    from pygames_core import bridge  # CPython's answers, after the records are made
+
+    namespace: dict[str, Any] = {}
+    exec(SUMMARIZE, namespace)
+    pyodide_summaries = json.loads(output["results"][0])
+    figures: dict[tuple[str, int], dict[str, Any]] = {}
+    start = 0
+    for index, case in enumerate(CASES):
+        count = len(requests[case])
+        figures[case] = {
+            "requests": requests[case],
+            "cpython_answers": [json.loads(bridge.handle(json.dumps(r))) for r in requests[case]],
+            "pyodide_answers": output["answers"][start:start + count],
+            "cpython": namespace["summarize"](dicts[index]),
+            "pyodide": pyodide_summaries[index],
+        }
+        start += count
+    return figures
+
+
+@pytest.mark.parametrize(("game", "seed"), CASES)
+def test_pyodide_replays_the_same_game(replay: dict[str, Any], game: str, seed: int) -> None:
+    cpython, pyodide = replay[game, seed]["cpython"], replay[game, seed]["pyodide"]
+    assert pyodide["record"] == cpython["record"]
+    assert pyodide["url"] == cpython["url"]
+    for ply, (theirs, ours) in enumerate(zip(pyodide["plies"], cpython["plies"])):
+        assert theirs == ours, f"ply {ply}: mover, legal moves or views differ in Pyodide"
+    assert len(pyodide["plies"]) == len(cpython["plies"])
+    assert pyodide["outcome"] == cpython["outcome"]
+    assert pyodide["final"] == cpython["final"]
+    assert pyodide["round_trip"] and cpython["round_trip"]
+
+
+@pytest.mark.parametrize(("game", "seed"), CASES)
+def test_pyodide_bridge_answers_the_same(replay: dict[str, Any], game: str, seed: int) -> None:
+    figures = replay[game, seed]
+    for request, theirs, ours in zip(figures["requests"], figures["pyodide_answers"], figures["cpython_answers"]):
+        assert theirs == ours, f"the bridge answers {request['op']} differently in Pyodide"
+    assert len(figures["pyodide_answers"]) == len(figures["cpython_answers"])

@@ -1,0 +1,514 @@
+/* The table: play.html?game=ID[#r=<record in URL form>].
+
+The page holds the game's record; every change goes through the bridge in the worker
+(ops new, play, undo, load, computer_move) and comes back as a snapshot
+{record, url, to_move, legal_moves, view, outcome, ply}. The page keeps no rules.
+
+Renderer interface (web/games/<id>.js), the same for every game:
+  seats                    [{name, colour}] per seat, for labels (known before Python starts)
+  render(container, {view, legalMoves, interactive, seatLabel}, onMove)
+                           draws `view` into `container` (replacing its content); view null
+                           draws an empty board (the skeleton). When `interactive`, exactly
+                           the `legalMoves` are offered, each on an element carrying
+                           data-move="<move>" (role=button, tabindex=0, an aria-label),
+                           working by click, touch, Enter and Space; the choice goes to
+                           onMove(move). seatLabel(seat) names a seat for labels.
+  moveLabel(move, view)    the move in words for the move list and announcements
+  hint(view, legalMoves)   one line telling the player to move what to do
+*/
+import {startEngine} from './client.js';
+
+const $ = (id) => document.getElementById(id);
+const gameId = new URLSearchParams(location.search).get('game') || '';
+const STRENGTHS = [['human', 'Human'], ['300', 'Computer: quick'], ['1000', 'Computer: normal'], ['3000', 'Computer: strong']];
+const PAUSE_MS = 700; // between the computer's moves, so a person can follow them
+const SAVE_KEY = `pygames.${gameId}`;
+const SEATS_KEY = `pygames.${gameId}.seats`;
+
+let engine, renderer, info;
+let snap = null; // the current snapshot
+let movers = []; // the seat that made each move of snap.record
+let seatKinds = []; // per seat: 'human' or a computer budget in ms (as a string)
+let epoch = 0; // bumped by every change of game, so late answers are dropped
+let busy = false; // a human request is in flight
+let thinking = -1; // the epoch the computer is thinking for
+let stalled = false; // the computer failed to move; wait for the person
+
+const seatName = (seat) => (seat === -1 ? 'Chance' : renderer?.seats?.[seat]?.name ?? `Seat ${seat + 1}`);
+const seatColour = (seat) => renderer?.seats?.[seat]?.colour ?? '#777';
+const isComputer = (seat) => seat === -1 || (seatKinds[seat] ?? 'human') !== 'human';
+const moveLabel = (move) => renderer?.moveLabel?.(move, snap?.view) ?? move;
+
+function store(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch { /* storage may be full or off: the URL still holds the game */ }
+}
+
+function stored(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key));
+  } catch {
+    return null;
+  }
+}
+
+async function call(request) {
+  try {
+    return await engine.call(request);
+  } catch (error) {
+    return {ok: false, error: {code: 'internal', message: String(error?.message ?? error)}};
+  }
+}
+
+// -- messages -------------------------------------------------------------------
+
+let toastTimer;
+function toast(text) {
+  const box = $('toast');
+  box.textContent = text[0].toUpperCase() + text.slice(1);
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+function announce(text) {
+  $('announce').textContent = text;
+}
+
+/** A banner that stays until dismissed; `actions` are [label, handler] buttons. */
+function banner(text, actions = []) {
+  const box = $('banner');
+  box.replaceChildren(Object.assign(document.createElement('p'), {textContent: text}));
+  for (const [label, handler] of actions) {
+    const button = Object.assign(document.createElement('button'), {type: 'button', textContent: label});
+    button.onclick = () => { box.hidden = true; handler(); };
+    box.append(button);
+  }
+  box.hidden = false;
+}
+
+function fatal(text, withLink = true) {
+  $('loading').hidden = true;
+  banner(text);
+  if (withLink) {
+    const link = Object.assign(document.createElement('a'), {href: 'index.html', textContent: 'Choose a game'});
+    $('banner').append(link);
+  }
+  $('table').dataset.state = 'failed';
+}
+
+// -- drawing ------------------------------------------------------------------
+
+function seatLabel(seat) {
+  return seatName(seat);
+}
+
+let boardFocus = null; // the move or piece focused on the board, kept while the board is redrawn
+let redrawing = false;
+
+function drawBoard() {
+  const board = $('board');
+  const focused = board.contains(document.activeElement) ? document.activeElement : null;
+  if (focused) boardFocus = focused.dataset?.move ?? focused.dataset?.from ?? '';
+  const interactive = Boolean(snap) && !busy && !snap.outcome && !isComputer(snap.to_move) && thinking !== epoch;
+  redrawing = true;
+  renderer.render(board, {
+    view: snap?.view ?? null,
+    legalMoves: snap?.legal_moves ?? [],
+    interactive,
+    seatLabel,
+  }, humanMove);
+  redrawing = false;
+  if (boardFocus !== null) {
+    // A keyboard player keeps their place: the same move if it is still offered, else the first.
+    const offered = [...board.querySelectorAll('[data-move],[data-from]')];
+    const target = offered.find((node) => (node.dataset.move ?? node.dataset.from) === boardFocus) ?? offered[0];
+    if (target) target.focus();
+    else board.focus(); // nothing to choose now (the other side's turn): wait on the board itself
+  }
+}
+
+/** An element with a class and text; `parts` are appended after the text. */
+function make(tag, className, text = '', ...parts) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  node.append(text, ...parts);
+  return node;
+}
+
+/** A seat's colour dot, coloured through the CSSOM (no style="" attribute for the CSP). */
+function dot(seat) {
+  const node = make('span', 'dot');
+  if (seat !== null && seat !== undefined && seat >= 0) node.style.background = seatColour(seat);
+  return node;
+}
+
+function drawStatus() {
+  const seat = snap.to_move;
+  let parts;
+  if (snap.outcome) parts = [`Game over. ${resultText(snap.outcome).headline}`];
+  else if (seat === -1) parts = ['Chance…'];
+  else if (thinking === epoch) parts = [dot(seat), make('b', '', `${seatName(seat)} (computer)`), ' ', make('span', 'thinking', 'is thinking…')];
+  else if (isComputer(seat)) parts = [dot(seat), make('b', '', seatName(seat)), ' (computer) to move.'];
+  else parts = [dot(seat), make('b', '', seatName(seat)), ' to move. ', make('span', 'hint', renderer.hint?.(snap.view, snap.legal_moves) ?? '')];
+  $('status').replaceChildren(...parts);
+}
+
+function resultText(outcome) {
+  const players = outcome.scores.length;
+  const winners = outcome.winners.map(seatName);
+  const headline = winners.length === players ? 'A draw.' : `${winners.join(' and ')} win${winners.length > 1 ? '' : 's'}!`;
+  const scores = outcome.scores.map((score, seat) => `${seatName(seat)} ${score}`).join(' · ');
+  const reason = outcome.reason ? outcome.reason[0].toUpperCase() + outcome.reason.slice(1) + '.' : '';
+  return {headline, scores, reason};
+}
+
+function drawResult() {
+  const box = $('result');
+  if (!snap?.outcome) {
+    box.hidden = true;
+    return;
+  }
+  const {headline, scores, reason} = resultText(snap.outcome);
+  box.querySelector('h2').textContent = headline;
+  box.querySelector('.scores').textContent = scores;
+  box.querySelector('.reason').textContent = reason;
+  box.hidden = false;
+}
+
+function drawMoves() {
+  const list = $('moves');
+  const items = (snap?.record.moves ?? []).map((move, ply) => {
+    const seat = movers[ply];
+    const item = make('li', '', '', make('span', 'ply', `${ply + 1}.`), dot(seat),
+      make('span', 'who', seat === null || seat === undefined ? '' : seatName(seat)), ' ', make('b', '', moveLabel(move)));
+    return item;
+  });
+  if (items.length) items[items.length - 1].className = 'latest';
+  list.replaceChildren(...items);
+  $('no-moves').hidden = items.length > 0;
+  list.parentElement.scrollTop = list.parentElement.scrollHeight;
+}
+
+function drawControls() {
+  const humans = seatKinds.map((kind, seat) => (kind === 'human' ? seat : -1)).filter((seat) => seat >= 0);
+  $('undo').disabled = !snap || busy || !movers.some((seat) => humans.includes(seat));
+  $('share').disabled = !snap;
+  $('new-game').disabled = !info || busy;
+}
+
+function draw() {
+  const table = $('table');
+  table.dataset.ply = snap ? String(snap.ply) : '';
+  table.dataset.state = !snap ? 'empty' : snap.outcome ? 'over' : thinking === epoch ? 'thinking'
+    : busy ? 'busy' : isComputer(snap.to_move) ? 'waiting' : 'ready';
+  drawBoard();
+  if (snap) {
+    drawStatus();
+    drawResult();
+    drawMoves();
+  }
+  drawControls();
+}
+
+// -- the game -------------------------------------------------------------------
+
+/** Adopt a new snapshot: remember it, show it, and let the computer move if it is its turn. */
+function adopt(answer, newMovers, {byComputer = false} = {}) {
+  snap = {
+    record: answer.record, url: answer.url, to_move: answer.to_move, legal_moves: answer.legal_moves,
+    view: answer.view, outcome: answer.outcome, ply: answer.ply,
+  };
+  movers = newMovers.slice(0, snap.ply);
+  epoch += 1;
+  stalled = false;
+  $('share-box').hidden = true;
+  $('banner').hidden = true;
+  history.replaceState(null, '', `${location.pathname}?game=${encodeURIComponent(gameId)}#r=${snap.url}`);
+  store(SAVE_KEY, {record: snap.record, movers, over: Boolean(snap.outcome)});
+  draw();
+  if (snap.outcome) {
+    const {headline, scores} = resultText(snap.outcome);
+    announce(`${$('announce').textContent} ${headline} ${scores}.`);
+  }
+  schedule(byComputer ? PAUSE_MS : 250);
+}
+
+/** The seat that made each move of `record`, asked of the bridge prefix by prefix. */
+async function moversOf(record) {
+  const seats = [];
+  for (let length = 0; length < record.moves.length; length++) {
+    const answer = await call({op: 'legal_moves', record: {...record, moves: record.moves.slice(0, length)}});
+    seats.push(answer.ok ? answer.to_move : null);
+  }
+  return seats;
+}
+
+function schedule(delay) {
+  if (!snap || snap.outcome || stalled || !isComputer(snap.to_move)) return;
+  const mine = epoch;
+  setTimeout(() => { if (mine === epoch && !busy) computerMove(); }, delay);
+}
+
+async function computerMove() {
+  const mine = epoch;
+  const seat = snap.to_move;
+  const budget = seat === -1 ? 1 : Number(seatKinds[seat]) || 1000;
+  thinking = mine;
+  draw();
+  const answer = await call({op: 'computer_move', record: snap.record, player: 'mcts', budget_ms: budget});
+  if (thinking === mine) thinking = -1;
+  if (mine !== epoch) return; // the game changed meanwhile
+  if (!answer.ok) {
+    stalled = true;
+    draw();
+    toast(`The computer could not move: ${answer.error.message}`);
+    return;
+  }
+  announce(`${seatName(seat)} (computer) played ${moveLabel(answer.move)}.`);
+  adopt(answer, [...movers, seat], {byComputer: true});
+}
+
+async function request(body) {
+  busy = true;
+  const mine = ++epoch; // drops any computer answer still on its way
+  draw();
+  const answer = await call(body);
+  busy = false;
+  if (mine !== epoch) return null;
+  if (!answer.ok) {
+    toast(answer.error.message);
+    epoch += 1;
+    draw();
+    schedule(250);
+    return null;
+  }
+  return answer;
+}
+
+async function humanMove(move) {
+  if (!snap || busy || snap.outcome || isComputer(snap.to_move)) return;
+  const seat = snap.to_move;
+  // No `seat` field: the snapshot then shows the view and legal moves of whoever is to move next.
+  const answer = await request({op: 'play', record: snap.record, move});
+  if (answer) {
+    announce(`${seatName(seat)} played ${moveLabel(move)}.`);
+    adopt(answer, [...movers, seat]);
+  }
+}
+
+async function undo() {
+  if (!snap || busy) return;
+  const humans = seatKinds.map((kind, seat) => (kind === 'human' ? seat : -1)).filter((seat) => seat >= 0);
+  const body = {op: 'undo', record: snap.record};
+  if (humans.length < snap.record.players) body.seats = humans;
+  const answer = await request(body);
+  if (answer) {
+    announce(`Took back to move ${answer.ply + 1}.`);
+    adopt(answer, movers);
+  }
+}
+
+function chosenOptions() {
+  const options = {};
+  for (const select of $('options').querySelectorAll('select')) {
+    if (select.name !== 'players') options[select.name] = select.value;
+  }
+  return options;
+}
+
+async function newGame() {
+  if (!info || busy) return;
+  $('banner').hidden = true;
+  const players = Number($('players')?.value) || info.min_players;
+  const answer = await request({op: 'new', game: gameId, options: chosenOptions(), players,
+    seed: Math.floor(Math.random() * 2 ** 31)});
+  if (answer) {
+    announce(`New game of ${info.title}.`);
+    adopt(answer, []);
+  }
+}
+
+/** Runs `load` (which may ask the bridge several things) with the table locked meanwhile. */
+async function locked(load) {
+  busy = true;
+  draw();
+  try {
+    return await load();
+  } finally {
+    busy = false;
+  }
+}
+
+async function loadLink(url) {
+  const loaded = await locked(async () => {
+    const answer = await call({op: 'load', url});
+    return answer.ok && answer.record.game === gameId ? [answer, await moversOf(answer.record)] : [answer];
+  });
+  const [answer, seats] = loaded;
+  if (!answer.ok) {
+    banner(`This game link cannot be opened: ${answer.error.message}.`, [
+      ['Start a new game', newGame],
+      ...(stored(SAVE_KEY) ? [['Go back to your last game', resumeSaved]] : []),
+    ]);
+    draw();
+    return;
+  }
+  if (answer.record.game !== gameId) {
+    location.replace(`play.html?game=${encodeURIComponent(answer.record.game)}#r=${url}`);
+    return;
+  }
+  applySetup(answer.record);
+  adopt(answer, seats);
+}
+
+async function resumeSaved() {
+  const saved = stored(SAVE_KEY);
+  const [answer, seats] = await locked(async () => {
+    const loaded = saved && await call({op: 'load', record: saved.record});
+    if (!loaded?.ok) return [loaded];
+    const known = Array.isArray(saved.movers) && saved.movers.length === loaded.ply;
+    return [loaded, known ? saved.movers : await moversOf(loaded.record)];
+  });
+  if (!answer?.ok) {
+    store(SAVE_KEY, null);
+    return newGame();
+  }
+  applySetup(answer.record);
+  adopt(answer, seats);
+}
+
+function linkedRecord() {
+  return new URLSearchParams(location.hash.slice(1)).get('r');
+}
+
+// -- setup panel ------------------------------------------------------------------
+
+function select(name, label, choices, value, onChange) {
+  const wrap = document.createElement('label');
+  wrap.append(label);
+  const box = Object.assign(document.createElement('select'), {name});
+  for (const [choice, text] of choices) box.append(new Option(text, choice, false, choice === value));
+  if (onChange) box.onchange = () => onChange(box.value);
+  wrap.append(box);
+  return wrap;
+}
+
+function drawSeats(count) {
+  while (seatKinds.length < count) seatKinds.push(seatKinds.length === 0 ? 'human' : '1000');
+  const rows = [];
+  for (let seat = 0; seat < count; seat++) {
+    const row = select(`seat-${seat}`, '', STRENGTHS, seatKinds[seat], (value) => {
+      seatKinds[seat] = value;
+      store(SEATS_KEY, seatKinds);
+      stalled = false;
+      if (thinking === epoch) epoch += 1; // drop the answer of a seat that is no longer the computer's
+      draw();
+      schedule(250);
+    });
+    const name = make('span', 'seat-name', '', dot(seat), seatName(seat));
+    row.prepend(name);
+    rows.push(row);
+  }
+  $('seats').replaceChildren(...rows);
+}
+
+function buildSetup() {
+  const saved = stored(SEATS_KEY);
+  seatKinds = Array.isArray(saved) ? saved.filter((kind) => STRENGTHS.some(([value]) => value === kind)) : [];
+  drawSeats(info.min_players);
+  const fields = info.options.map((option) => select(option.name, option.label,
+    option.choices.map((choice) => [choice.value, choice.label]), option.default));
+  if (info.max_players > info.min_players) {
+    const counts = [];
+    for (let n = info.min_players; n <= info.max_players; n++) counts.push([String(n), String(n)]);
+    const players = select('players', 'Players', counts, String(info.min_players), (value) => drawSeats(Number(value)));
+    players.querySelector('select').id = 'players';
+    fields.unshift(players);
+  }
+  $('options').replaceChildren(...fields);
+  $('options-panel').hidden = fields.length === 0;
+  $('setup').classList.remove('waiting');
+}
+
+/** Show a loaded record's options in the setup panel, so New game starts the same kind of game. */
+function applySetup(record) {
+  for (const [name, value] of Object.entries(record.options)) {
+    const box = $('options').querySelector(`select[name="${CSS.escape(name)}"]`);
+    if (box) box.value = value;
+  }
+  if ($('players')) $('players').value = String(record.players);
+  drawSeats(record.players);
+}
+
+// -- share link -----------------------------------------------------------------
+
+async function share() {
+  if (!snap) return;
+  const link = `${location.origin}${location.pathname}?game=${encodeURIComponent(gameId)}#r=${snap.url}`;
+  const field = $('share-link');
+  field.value = link;
+  $('share-box').hidden = false;
+  field.select();
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    copied = true;
+  } catch {
+    try { copied = document.execCommand('copy'); } catch { /* leave the link selected */ }
+  }
+  $('share-note').textContent = copied ? 'Copied. Anyone with this link sees this game and can play on.'
+    : 'Copy this link to share the game.';
+}
+
+// -- start ------------------------------------------------------------------------
+
+const STAGES = {runtime: 'loading the runtime', micropip: 'loading the installer', package: 'installing the games',
+  import: 'loading the rules', ready: 'ready'};
+
+function progress({stage} = {}) {
+  if (STAGES[stage]) $('stage').textContent = `(${STAGES[stage]})`;
+}
+
+async function main() {
+  if (!/^[a-z][a-z0-9_]{0,30}$/.test(gameId)) return fatal('No game was chosen.');
+  $('title').textContent = gameId[0].toUpperCase() + gameId.slice(1);
+  try {
+    renderer = await import(`./games/${gameId}.js`);
+  } catch {
+    return fatal(`There is no game called “${gameId}” here.`);
+  }
+  drawBoard(); // the empty board while Python starts
+  $('board').addEventListener('focusout', (event) => {
+    if (!redrawing && !$('board').contains(event.relatedTarget)) boardFocus = null;
+  });
+  $('undo').onclick = undo;
+  $('new-game').onclick = newGame;
+  $('share').onclick = share;
+  $('toast').onclick = () => { $('toast').hidden = true; };
+  engine = startEngine();
+  engine.onProgress?.(progress);
+  try {
+    await engine.ready;
+  } catch (error) {
+    return fatal(`Python could not start in this browser: ${error?.message ?? error}. Try reloading the page.`, false);
+  }
+  const catalogue = await call({op: 'games'});
+  info = catalogue.ok && catalogue.games.find((game) => game.id === gameId);
+  if (!info) return fatal(`There is no game called “${gameId}” here.`);
+  $('loading').hidden = true;
+  $('title').textContent = info.title;
+  document.title = `${info.title} · pygames`;
+  buildSetup();
+  window.addEventListener('hashchange', () => {
+    const url = linkedRecord();
+    if (url && url !== snap?.url && !busy) loadLink(url);
+  });
+  const url = linkedRecord();
+  if (url) await loadLink(url);
+  else await resumeSaved();
+}
+
+main();

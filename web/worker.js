@@ -1,0 +1,97 @@
+// The Python engine: a module Web Worker that owns Pyodide, so the page never waits on Python.
+//
+// Protocol (client.js speaks it; see there):
+//   worker -> page  {type: "progress", stage, ms}   stage: "runtime", "micropip", "package", "import"
+//   worker -> page  {type: "ready", ms, stages}     ms since the worker started; stages: ms at each
+//   worker -> page  {type: "error", message}        start-up failed; the engine is unusable
+//   page -> worker  {id, request}                   request: a bridge request object, e.g. {op: "games"}
+//   worker -> page  {id, answer}                    answer: the parsed bridge answer ({ok: true, ...}
+//                                                   or {ok: false, error: {code, message}})
+//   worker -> page  {id, error}                     only when start-up failed (message as above)
+// Requests that arrive before "ready" wait in a queue and are answered in order.
+//
+// Everything comes from this site, never from a CDN. build.py fills BUILD with this build's paths
+// (relative to this file): the Pyodide runtime folder, the micropip wheel and our wheel.
+const BUILD = /*BUILD_INFO*/ { "micropip": "", "pyodide": "pyodide/", "wheel": "" } /*END_BUILD_INFO*/;
+
+const here = (path) => new URL(path, import.meta.url).href;
+const elapsed = () => Math.round(performance.now());
+const stages = {};
+
+function progress(stage) {
+  stages[stage] = elapsed();
+  postMessage({ type: "progress", stage, ms: stages[stage] });
+}
+
+async function download(path) {
+  const response = await fetch(here(path));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// Start every download at once; Pyodide's own fetches (the wasm, the standard library, the lock
+// file) begin as soon as pyodide.mjs has loaded. Our wheel is held in memory until Python is up.
+// The micropip wheel is fetched here only to warm the HTTP cache (pyodide/ is cached as
+// immutable), so loadPackage("micropip") below finds it there instead of waiting on the network.
+progress("runtime");
+const runtime = import(here(BUILD.pyodide + "pyodide.mjs"));
+const wheel = download(BUILD.wheel);
+const micropipWarm = download(BUILD.micropip).catch(() => null);
+wheel.catch(() => {}); // reported by boot(), not as an unhandled rejection
+
+let handle = null; // bridge.handle once ready
+let failure = null; // the start-up error message, if it failed
+const queue = [];
+
+async function boot() {
+  const { loadPyodide } = await runtime;
+  const pyodide = await loadPyodide({ indexURL: here(BUILD.pyodide) });
+  progress("micropip");
+  await micropipWarm;
+  // The lock file in dist/ names the micropip wheel that build.py ships, with its sha256.
+  await pyodide.loadPackage("micropip", { messageCallback: () => {} });
+  const micropip = pyodide.pyimport("micropip");
+  progress("package");
+  // micropip installs our wheel from the bytes already downloaded, written into Pyodide's
+  // in-memory file system (micropip's emfs: URL scheme), so it is never fetched twice.
+  const name = BUILD.wheel.split("/").pop();
+  pyodide.FS.mkdirTree("/tmp/wheels");
+  pyodide.FS.writeFile(`/tmp/wheels/${name}`, await wheel);
+  await micropip.install(`emfs:/tmp/wheels/${name}`);
+  micropip.destroy();
+  progress("import");
+  handle = pyodide.pyimport("pygames_core.bridge").handle;
+}
+
+function answer(id, request) {
+  let result;
+  try {
+    result = JSON.parse(handle(JSON.stringify(request ?? null)));
+  } catch (error) {
+    // bridge.handle never raises; this is Pyodide itself failing (out of memory, say).
+    result = { ok: false, error: { code: "internal", message: String(error?.message ?? error) } };
+  }
+  postMessage({ id, answer: result });
+}
+
+self.onmessage = (event) => {
+  const { id, request } = event.data ?? {};
+  if (failure !== null) postMessage({ id, error: failure });
+  else if (handle === null) queue.push([id, request]);
+  else answer(id, request);
+};
+
+// A wheel that cannot be downloaded fails the start at once, not after Pyodide has loaded.
+const wheelFailure = wheel.then(() => new Promise(() => {}));
+
+Promise.race([boot(), wheelFailure]).then(
+  () => {
+    postMessage({ type: "ready", ms: elapsed(), stages });
+    for (const [id, request] of queue.splice(0)) answer(id, request);
+  },
+  (error) => {
+    failure = `The Python engine could not start: ${error?.message ?? error}`;
+    postMessage({ type: "error", message: failure });
+    for (const [id] of queue.splice(0)) postMessage({ id, error: failure });
+  },
+);
