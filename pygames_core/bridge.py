@@ -18,8 +18,10 @@ Operations:
   load           url | record                a snapshot of a shared game
   computer_move  record, player, budget_ms, seed   the move chosen, and the snapshot after it
 
-A snapshot is {record, url, to_move, legal_moves, view, outcome, ply}; `view` is
-for the `seat` field of the request when given, else for the player to move.
+A snapshot is {record, url, to_move, movers, legal_moves, view, outcome, ply}:
+`movers` is the seat that made each move of the record. `view` is for the
+request's `seat` when given (and `legal_moves` is then empty unless that seat is
+to move), else for the player to move.
 
 Error codes: bad_request, unknown_game, bad_options, bad_record, invalid_move,
 illegal_move, game_over, not_your_turn, internal.
@@ -30,6 +32,7 @@ from __future__ import annotations
 import json
 import traceback
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 from . import ai
@@ -45,8 +48,20 @@ class BridgeError(Exception):
         self.message = message
 
 
+@dataclass(frozen=True)
+class _Line:
+    """A record's moves, the seat that made each one, and the state they reach."""
+
+    moves: tuple[str, ...]
+    movers: tuple[int, ...]
+    state: State
+
+    def extend(self, move: str) -> _Line:
+        return _Line(self.moves + (move,), self.movers + (self.state.to_move,), self.state.play(move))  # type: ignore[operator]
+
+
 _CACHE_SIZE = 16
-_cache: OrderedDict[tuple[Any, ...], tuple[tuple[str, ...], State]] = OrderedDict()
+_cache: OrderedDict[tuple[Any, ...], _Line] = OrderedDict()
 
 
 def handle(request_text: str) -> str:
@@ -91,28 +106,30 @@ def _record(request: dict[str, Any]) -> Record:
     return Record.from_dict(request["record"])
 
 
-def _replay(record: Record) -> State:
-    """The state a record reaches, replaying only the moves past the longest cached prefix."""
-    cached = _cache.get((record.game, record.options, record.players, record.seed))
-    if cached is not None and record.moves[: len(cached[0])] == cached[0]:
-        done, state = cached
-        for index in range(len(done), len(record.moves)):
-            try:
-                state = state.play(record.moves[index])
-            except (InvalidMoveError, IllegalMoveError) as error:
-                raise RecordError(f"move {index + 1} does not replay: {error}") from None
-    else:
-        state = record.replay()
-    _remember(record, state)
-    return state
+def _replay(record: Record) -> _Line:
+    """The line a record plays, replaying only the moves past the longest cached prefix."""
+    line = _cache.get(_key(record))
+    if line is None or record.moves[: len(line.moves)] != line.moves:
+        line = _Line((), (), record.new_state())
+    for index in range(len(line.moves), len(record.moves)):
+        try:
+            line = line.extend(record.moves[index])
+        except (InvalidMoveError, IllegalMoveError) as error:
+            raise RecordError(f"move {index + 1} does not replay: {error}") from None
+    return _remember(record, line)
 
 
-def _remember(record: Record, state: State) -> None:
-    key = (record.game, record.options, record.players, record.seed)
-    _cache[key] = (record.moves, state)
+def _key(record: Record) -> tuple[Any, ...]:
+    return (record.game, record.options, record.players, record.seed)
+
+
+def _remember(record: Record, line: _Line) -> _Line:
+    key = _key(record)
+    _cache[key] = line
     _cache.move_to_end(key)
     while len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
+    return line
 
 
 def _seat(request: dict[str, Any], state: State, default: int | None) -> int | None:
@@ -124,7 +141,8 @@ def _seat(request: dict[str, Any], state: State, default: int | None) -> int | N
     return seat
 
 
-def _snapshot(record: Record, state: State, request: dict[str, Any]) -> dict[str, Any]:
+def _snapshot(record: Record, line: _Line, request: dict[str, Any]) -> dict[str, Any]:
+    state = line.state
     to_move = state.to_move
     default_seat = to_move if to_move is not None and to_move != CHANCE else None
     seat = _seat(request, state, default_seat)
@@ -133,6 +151,7 @@ def _snapshot(record: Record, state: State, request: dict[str, Any]) -> dict[str
         "record": record.to_dict(),
         "url": record.to_url(),
         "to_move": to_move,
+        "movers": list(line.movers),
         "legal_moves": list(state.legal_moves()) if seat is None or seat == to_move else [],
         "view": state.view(seat),
         "outcome": outcome.to_dict() if outcome else None,
@@ -157,43 +176,47 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _legal_moves(request: dict[str, Any]) -> dict[str, Any]:
-    state = _replay(_record(request))
+    state = _replay(_record(request)).state
     return {"to_move": state.to_move, "legal_moves": list(state.legal_moves())}
 
 
 def _view(request: dict[str, Any]) -> dict[str, Any]:
-    record = _record(request)
-    state = _replay(record)
+    state = _replay(_record(request)).state
     return {"view": state.view(_seat(request, state, None))}
 
 
 def _play(request: dict[str, Any]) -> dict[str, Any]:
     record = _record(request)
-    state = _replay(record)
+    line = _replay(record)
     move = request.get("move")
     seat = request.get("seat")
-    if seat is not None and not state.is_over() and seat != state.to_move:
+    if seat is not None and not line.state.is_over() and seat != line.state.to_move:
         raise BridgeError("not_your_turn", f"it is not seat {seat!r}'s turn")
-    after = state.play(move)  # type: ignore[arg-type]
+    line = line.extend(move)  # type: ignore[arg-type]
     record = record.play(move)  # type: ignore[arg-type]
-    _remember(record, after)
-    return _snapshot(record, after, request)
+    return _snapshot(record, _remember(record, line), request)
 
 
 def _undo(request: dict[str, Any]) -> dict[str, Any]:
-    """Takes back at least one move, then on until one of `seats` (default: any) is to move."""
+    """Takes back the last move or, with `seats` (the human seats against a
+    computer), back to the start of the last turn one of them began."""
     record = _record(request)
     if not record.moves:
         raise BridgeError("illegal_move", "there is no move to take back")
     seats = request.get("seats")
     if seats is not None and not (isinstance(seats, list) and all(isinstance(s, int) for s in seats)):
         raise BridgeError("bad_request", "seats is a list of seat numbers")
-    states = list(record.states())
-    for length in range(len(record.moves) - 1, -1, -1):
-        if seats is None or states[length].to_move in seats:
+    movers = _replay(record).movers
+    for length in range(len(movers) - 1, -1, -1):
+        turn_starts = length == 0 or movers[length - 1] != movers[length]
+        if seats is None or (movers[length] in seats and turn_starts):
             shorter = record.prefix(length)
-            return _snapshot(shorter, _replay(shorter), {k: v for k, v in request.items() if k != "seat"})
+            return _snapshot(shorter, _replay(shorter), _without_seat(request))
     raise BridgeError("illegal_move", "none of those seats has moved yet")
+
+
+def _without_seat(request: dict[str, Any]) -> dict[str, Any]:
+    return {name: value for name, value in request.items() if name != "seat"}
 
 
 def _load(request: dict[str, Any]) -> dict[str, Any]:
@@ -206,8 +229,8 @@ def _load(request: dict[str, Any]) -> dict[str, Any]:
 
 def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
     record = _record(request)
-    state = _replay(record)
-    if state.is_over():
+    line = _replay(record)
+    if line.state.is_over():
         raise GameOverError("(computer move)")
     player = request.get("player", "mcts")
     budget_ms = request.get("budget_ms", 1000)
@@ -218,11 +241,9 @@ def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
         raise BridgeError("bad_request", "seed is a whole number")
     if player not in ai.PLAYERS:
         raise BridgeError("bad_request", f"there is no computer player {player!r}")
-    move = ai.choose_move(state, player, budget_ms / 1000, seed)
-    after = state.play(move)
+    move = ai.choose_move(line.state, player, budget_ms / 1000, seed)
     record = record.play(move)
-    _remember(record, after)
-    return {"move": move, **_snapshot(record, after, {k: v for k, v in request.items() if k != "seat"})}
+    return {"move": move, **_snapshot(record, _remember(record, line.extend(move)), _without_seat(request))}
 
 
 _OPERATIONS = {

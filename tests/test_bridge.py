@@ -134,3 +134,29 @@ def test_replay_cache_follows_branches() -> None:
     assert call({"op": "load", "record": line_a["record"]})["view"] == line_a["view"]
     assert call({"op": "load", "record": line_b["record"]})["view"] == line_b["view"]
     assert line_a["view"] != line_b["view"]
+
+
+def test_movers_name_the_seat_of_every_move() -> None:
+    """Kalah: South's 4 stones in pit 3 end in its store, so South moves twice."""
+    answer = call({"op": "new", "game": "kalah", "options": {"stones": "4"}})
+    for move in ("3", "1", "2"):
+        answer = call({"op": "play", "record": answer["record"], "move": move})
+    assert answer["movers"] == [0, 0, 1]
+    assert call({"op": "load", "url": answer["url"]})["movers"] == [0, 0, 1]
+
+
+def test_undo_against_the_computer_goes_to_the_start_of_the_human_turn() -> None:
+    """Bobail: green's turn is a Bobail step and a token slide; undo for the
+    human green takes back red's whole turn and green's whole turn."""
+    answer = call({"op": "new", "game": "bobail"})
+    for move in ("a1-b2", "c3-c4", "a5-a1", "c4-d3", "b1-a2"):
+        answer = call({"op": "play", "record": answer["record"], "move": move})
+        assert answer["ok"], answer
+    assert answer["movers"] == [0, 1, 1, 0, 0]
+    undone = call({"op": "undo", "record": answer["record"], "seats": [0]})
+    assert undone["record"]["moves"] == ["a1-b2", "c3-c4", "a5-a1"]
+    assert undone["to_move"] == 0 and undone["view"]["phase"] == "bobail"
+    again = call({"op": "undo", "record": undone["record"], "seats": [0]})
+    assert again["record"]["moves"] == []
+    one = call({"op": "undo", "record": answer["record"]})
+    assert one["record"]["moves"] == ["a1-b2", "c3-c4", "a5-a1", "c4-d3"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from urllib.parse import urlparse
 
 import pytest
@@ -19,6 +20,16 @@ from pygames_core import Record, bridge
 pytestmark = pytest.mark.browser
 
 START_MS = 90_000  # Pyodide starts in a few seconds; leave room on a slow machine
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors(page: Page) -> Iterator[None]:
+    """Every test also checks the console: no script error, CSP violation or failed load."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield
+    assert errors == [], errors
 
 
 def table_url(site_url: str, game: str, fragment: str = "") -> str:

@@ -2,7 +2,7 @@
 
 The page holds the game's record; every change goes through the bridge in the worker
 (ops new, play, undo, load, computer_move) and comes back as a snapshot
-{record, url, to_move, legal_moves, view, outcome, ply}. The page keeps no rules.
+{record, url, to_move, movers, legal_moves, view, outcome, ply}. The page keeps no rules.
 
 Renderer interface (web/games/<id>.js), the same for every game:
   seats                    [{name, colour}] per seat, for labels (known before Python starts)
@@ -27,7 +27,6 @@ const SEATS_KEY = `pygames.${gameId}.seats`;
 
 let engine, renderer, info;
 let snap = null; // the current snapshot
-let movers = []; // the seat that made each move of snap.record
 let seatKinds = []; // per seat: 'human' or a computer budget in ms (as a string)
 let epoch = 0; // bumped by every change of game, so late answers are dropped
 let busy = false; // a human request is in flight
@@ -181,7 +180,7 @@ function drawResult() {
 function drawMoves() {
   const list = $('moves');
   const items = (snap?.record.moves ?? []).map((move, ply) => {
-    const seat = movers[ply];
+    const seat = snap.movers[ply];
     const item = make('li', '', '', make('span', 'ply', `${ply + 1}.`), dot(seat),
       make('span', 'who', seat === null || seat === undefined ? '' : seatName(seat)), ' ', make('b', '', moveLabel(move)));
     return item;
@@ -194,7 +193,7 @@ function drawMoves() {
 
 function drawControls() {
   const humans = seatKinds.map((kind, seat) => (kind === 'human' ? seat : -1)).filter((seat) => seat >= 0);
-  $('undo').disabled = !snap || busy || !movers.some((seat) => humans.includes(seat));
+  $('undo').disabled = !snap || busy || !snap.movers.some((seat) => humans.includes(seat));
   $('share').disabled = !snap;
   $('new-game').disabled = !info || busy;
 }
@@ -216,34 +215,23 @@ function draw() {
 // -- the game -------------------------------------------------------------------
 
 /** Adopt a new snapshot: remember it, show it, and let the computer move if it is its turn. */
-function adopt(answer, newMovers, {byComputer = false} = {}) {
+function adopt(answer, {byComputer = false} = {}) {
   snap = {
-    record: answer.record, url: answer.url, to_move: answer.to_move, legal_moves: answer.legal_moves,
-    view: answer.view, outcome: answer.outcome, ply: answer.ply,
+    record: answer.record, url: answer.url, to_move: answer.to_move, movers: answer.movers,
+    legal_moves: answer.legal_moves, view: answer.view, outcome: answer.outcome, ply: answer.ply,
   };
-  movers = newMovers.slice(0, snap.ply);
   epoch += 1;
   stalled = false;
   $('share-box').hidden = true;
   $('banner').hidden = true;
   history.replaceState(null, '', `${location.pathname}?game=${encodeURIComponent(gameId)}#r=${snap.url}`);
-  store(SAVE_KEY, {record: snap.record, movers, over: Boolean(snap.outcome)});
+  store(SAVE_KEY, {record: snap.record, over: Boolean(snap.outcome)});
   draw();
   if (snap.outcome) {
     const {headline, scores} = resultText(snap.outcome);
     announce(`${$('announce').textContent} ${headline} ${scores}.`);
   }
   schedule(byComputer ? PAUSE_MS : 250);
-}
-
-/** The seat that made each move of `record`, asked of the bridge prefix by prefix. */
-async function moversOf(record) {
-  const seats = [];
-  for (let length = 0; length < record.moves.length; length++) {
-    const answer = await call({op: 'legal_moves', record: {...record, moves: record.moves.slice(0, length)}});
-    seats.push(answer.ok ? answer.to_move : null);
-  }
-  return seats;
 }
 
 function schedule(delay) {
@@ -268,7 +256,7 @@ async function computerMove() {
     return;
   }
   announce(`${seatName(seat)} (computer) played ${moveLabel(answer.move)}.`);
-  adopt(answer, [...movers, seat], {byComputer: true});
+  adopt(answer, {byComputer: true});
 }
 
 async function request(body) {
@@ -295,7 +283,7 @@ async function humanMove(move) {
   const answer = await request({op: 'play', record: snap.record, move});
   if (answer) {
     announce(`${seatName(seat)} played ${moveLabel(move)}.`);
-    adopt(answer, [...movers, seat]);
+    adopt(answer);
   }
 }
 
@@ -307,7 +295,7 @@ async function undo() {
   const answer = await request(body);
   if (answer) {
     announce(`Took back to move ${answer.ply + 1}.`);
-    adopt(answer, movers);
+    adopt(answer);
   }
 }
 
@@ -327,11 +315,11 @@ async function newGame() {
     seed: Math.floor(Math.random() * 2 ** 31)});
   if (answer) {
     announce(`New game of ${info.title}.`);
-    adopt(answer, []);
+    adopt(answer);
   }
 }
 
-/** Runs `load` (which may ask the bridge several things) with the table locked meanwhile. */
+/** Runs `load` with the table locked meanwhile. */
 async function locked(load) {
   busy = true;
   draw();
@@ -343,11 +331,7 @@ async function locked(load) {
 }
 
 async function loadLink(url) {
-  const loaded = await locked(async () => {
-    const answer = await call({op: 'load', url});
-    return answer.ok && answer.record.game === gameId ? [answer, await moversOf(answer.record)] : [answer];
-  });
-  const [answer, seats] = loaded;
+  const answer = await locked(() => call({op: 'load', url}));
   if (!answer.ok) {
     banner(`This game link cannot be opened: ${answer.error.message}.`, [
       ['Start a new game', newGame],
@@ -361,23 +345,18 @@ async function loadLink(url) {
     return;
   }
   applySetup(answer.record);
-  adopt(answer, seats);
+  adopt(answer);
 }
 
 async function resumeSaved() {
   const saved = stored(SAVE_KEY);
-  const [answer, seats] = await locked(async () => {
-    const loaded = saved && await call({op: 'load', record: saved.record});
-    if (!loaded?.ok) return [loaded];
-    const known = Array.isArray(saved.movers) && saved.movers.length === loaded.ply;
-    return [loaded, known ? saved.movers : await moversOf(loaded.record)];
-  });
+  const answer = saved && await locked(() => call({op: 'load', record: saved.record}));
   if (!answer?.ok) {
     store(SAVE_KEY, null);
     return newGame();
   }
   applySetup(answer.record);
-  adopt(answer, seats);
+  adopt(answer);
 }
 
 function linkedRecord() {
@@ -475,6 +454,8 @@ function progress({stage} = {}) {
 async function main() {
   if (!/^[a-z][a-z0-9_]{0,30}$/.test(gameId)) return fatal('No game was chosen.');
   $('title').textContent = gameId[0].toUpperCase() + gameId.slice(1);
+  engine = startEngine(); // first, so Python boots while the renderer loads
+  engine.onProgress?.(progress);
   try {
     renderer = await import(`./games/${gameId}.js`);
   } catch {
@@ -488,8 +469,6 @@ async function main() {
   $('new-game').onclick = newGame;
   $('share').onclick = share;
   $('toast').onclick = () => { $('toast').hidden = true; };
-  engine = startEngine();
-  engine.onProgress?.(progress);
   try {
     await engine.ready;
   } catch (error) {
