@@ -23,6 +23,7 @@ import base64
 import fnmatch
 import functools
 import hashlib
+import html
 import http.server
 import json
 import os
@@ -49,6 +50,7 @@ PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python
 # worker.js holds `/*BUILD_INFO*/ {...} /*END_BUILD_INFO*/`; the build writes the real paths there,
 # so the worker knows where Pyodide and the wheels are without fetching anything first.
 BUILD_INFO_START, BUILD_INFO_END = "/*BUILD_INFO*/", "/*END_BUILD_INFO*/"
+CATALOGUE_MARK = "<!--CATALOGUE-->"
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -242,6 +244,7 @@ def build(quiet: bool = False) -> dict:
             "wheel": wheel.relative_to(staging).as_posix(),
         }
         write_build_info(staging / "worker.js", info)
+        write_catalogue(staging / "index.html")
         manifest = write_manifest(staging, info)
         old = CACHE / f"dist-old-{os.getpid()}"
         if DIST.exists():
@@ -259,14 +262,41 @@ def build(quiet: bool = False) -> dict:
 
 
 def write_build_info(worker: Path, info: dict) -> None:
-    if not worker.exists():
-        return  # the page UI may not have a worker yet; the manifest still says everything
     text = worker.read_text(encoding="utf-8")
     start, end = text.find(BUILD_INFO_START), text.find(BUILD_INFO_END)
     if start < 0 or end < start:
         raise BuildError(f"web/worker.js has no {BUILD_INFO_START} ... {BUILD_INFO_END} to fill in")
     filled = json.dumps(info, sort_keys=True)
     worker.write_text(text[: start + len(BUILD_INFO_START)] + " " + filled + " " + text[end:], encoding="utf-8")
+
+
+def write_catalogue(index: Path) -> None:
+    """Fills index.html's catalogue from the registry: one truth for what games exist, and a
+    list that paints without Python."""
+    sys.path.insert(0, str(ROOT))
+    from pygames_core import games  # standard library only, like this script
+
+    entries = []
+    for info in games():
+        if not (WEB / "games" / f"{info.id}.svg").is_file():
+            raise BuildError(f"web/games/{info.id}.svg is missing: every game has a thumbnail")
+        players = (f"{info.min_players} players" if info.min_players == info.max_players
+                   else f"{info.min_players}-{info.max_players} players")
+        entries.append(
+            f'    <li data-game="{info.id}">\n'
+            f'      <a href="play.html?game={info.id}">\n'
+            f'        <img src="games/{info.id}.svg" alt="" width="88" height="60">\n'
+            f'        <div>\n'
+            f'          <h2>{html.escape(info.title)}</h2>\n'
+            f'          <p>{html.escape(info.summary)}</p>\n'
+            f'          <p class="players">{players}</p>\n'
+            f'        </div>\n'
+            f'      </a>\n'
+            f'    </li>\n')
+    text = index.read_text(encoding="utf-8")
+    if CATALOGUE_MARK not in text:
+        raise BuildError(f"web/index.html has no {CATALOGUE_MARK} for the catalogue")
+    index.write_text(text.replace(CATALOGUE_MARK + "\n", "".join(entries)), encoding="utf-8")
 
 
 def write_manifest(site: Path, info: dict) -> dict:

@@ -1,13 +1,16 @@
-"""The static site agrees with the registry: one truth for what games exist.
+"""The built site agrees with the registry: one truth for what games exist.
 
-The catalogue (web/index.html) is static HTML so it paints before Python starts; these
-tests keep its list equal to pygames_core.games(), and check that every game has a renderer.
+build.py writes the catalogue into dist/index.html from pygames_core.games(), so it
+paints before Python starts; these tests check what it wrote, and that every game has
+a renderer and a thumbnail.
 """
 
 from __future__ import annotations
 
 from html.parser import HTMLParser
 from pathlib import Path
+
+import pytest
 
 import pygames_core
 
@@ -25,11 +28,14 @@ class Catalogue(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
         if tag == "li" and "data-game" in attributes:
-            self.entries.append({"id": attributes["data-game"] or "", "href": "", "title": "", "summary": ""})
+            self.entries.append({"id": attributes["data-game"] or "", "href": "", "title": "", "summary": "",
+                                 "players": ""})
         elif self.entries and tag == "a" and not self.entries[-1]["href"]:
             self.entries[-1]["href"] = attributes.get("href") or ""
-        elif self.entries and tag in ("h2", "p"):
-            self._field = "title" if tag == "h2" else "summary"
+        elif self.entries and tag == "h2":
+            self._field = "title"
+        elif self.entries and tag == "p":
+            self._field = "players" if attributes.get("class") == "players" else "summary"
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("h2", "p"):
@@ -40,32 +46,31 @@ class Catalogue(HTMLParser):
             self.entries[-1][self._field] += data
 
 
-def catalogue() -> list[dict[str, str]]:
+@pytest.fixture(scope="module")
+def catalogue(built_site: Path) -> list[dict[str, str]]:
     parser = Catalogue()
-    parser.feed((WEB / "index.html").read_text(encoding="utf-8"))
+    parser.feed((built_site / "index.html").read_text(encoding="utf-8"))
     return parser.entries
 
 
-def test_catalogue_lists_every_registered_game_in_order() -> None:
-    listed = [(entry["id"], entry["title"].strip()) for entry in catalogue()]
+def test_catalogue_lists_every_registered_game_in_order(catalogue: list[dict[str, str]]) -> None:
+    listed = [(entry["id"], entry["title"].strip()) for entry in catalogue]
     registered = [(info.id, info.title) for info in pygames_core.games()]
     assert listed == registered
 
 
-def test_catalogue_summaries_are_the_registry_summaries() -> None:
-    summaries = {entry["id"]: " ".join(entry["summary"].split()) for entry in catalogue()}
+def test_catalogue_entries_come_from_the_registry(catalogue: list[dict[str, str]]) -> None:
+    entries = {entry["id"]: entry for entry in catalogue}
     for info in pygames_core.games():
-        assert summaries[info.id] == info.summary
+        assert " ".join(entries[info.id]["summary"].split()) == info.summary
+        assert entries[info.id]["href"] == f"play.html?game={info.id}"
+        assert str(info.min_players) in entries[info.id]["players"]
 
 
-def test_catalogue_links_to_each_table() -> None:
-    for entry in catalogue():
-        assert entry["href"] == f"play.html?game={entry['id']}"
-
-
-def test_every_game_has_a_renderer() -> None:
+def test_every_game_has_a_renderer_and_a_thumbnail() -> None:
     for info in pygames_core.games():
         assert (WEB / "games" / f"{info.id}.js").is_file(), f"web/games/{info.id}.js is missing"
+        assert (WEB / "games" / f"{info.id}.svg").is_file(), f"web/games/{info.id}.svg is missing"
 
 
 def test_pages_use_no_network_resources() -> None:
