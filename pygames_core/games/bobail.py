@@ -253,7 +253,8 @@ class BobailState(State):
                 reason = "move limit"
         if reason:
             to_move = None
-        return BobailState(self.players, new_board, to_move, phase, ply, last_moves, winner, reason)
+        return self._replace(board=new_board, to_move=to_move, phase=phase, ply=ply, last_moves=last_moves,
+                             winner=winner, end_reason=reason)
 
     def outcome(self) -> Outcome | None:
         if not self.end_reason:

@@ -275,15 +275,10 @@ class KalahState(State):
                     board[store] += captured
 
         to_move, sweep, reason = _settle(board, next_seat)
-        return _build(
-            players=self.players,
+        return self._replace(
             pits=tuple(board),
-            stones=self.stones,
-            pie=self.pie,
-            empty_capture=self.empty_capture,
             to_move=to_move,
             pie_pending=self.pie_pending and seat == 0,
-            swapped=self.swapped,
             last_move=move,
             last_mover=seat,
             last_sowing=tuple(sowing),
@@ -295,15 +290,10 @@ class KalahState(State):
         )
 
     def _swap(self) -> KalahState:
-        board = list(self.pits[7:] + self.pits[:7])
-        to_move, sweep, reason = _settle(board, 0)  # cannot end here; kept for safety
-        return _build(
-            players=self.players,
-            pits=tuple(board),
-            stones=self.stones,
-            pie=self.pie,
-            empty_capture=self.empty_capture,
-            to_move=to_move,
+        # No end check: after one turn neither store can hold half, nor a row be empty.
+        return self._replace(
+            pits=self.pits[7:] + self.pits[:7],
+            to_move=0,
             pie_pending=False,
             swapped=True,
             last_move=SWAP,
@@ -311,8 +301,6 @@ class KalahState(State):
             last_sowing=(),
             last_capture=(),
             last_captured=0,
-            last_sweep=sweep,
-            end_reason=reason,
             ply=self.ply + 1,
         )
 
@@ -365,15 +353,6 @@ class KalahState(State):
             "ply": self.ply,
             "outcome": outcome.to_dict() if outcome else None,
         }
-
-
-def _build(**fields: Any) -> KalahState:
-    """A state from all of its fields, skipping the frozen dataclass __init__,
-    which sets each field through object.__setattr__ and costs five times as
-    much; random playouts spend most of their time making states."""
-    state = object.__new__(KalahState)
-    state.__dict__.update(fields)
-    return state
 
 
 def _settle(board: list[int], next_seat: int) -> tuple[int | None, tuple[int, ...], str]:
