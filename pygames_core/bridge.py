@@ -16,7 +16,8 @@ Operations:
   play           record, move, seat?         a snapshot after the move
   undo           record, seats?              back to the last turn of one of `seats`
   load           url | record                a snapshot of a shared game
-  computer_move  record, player, budget_ms, seed   the move chosen, and the snapshot after it
+  computer_move  record, player, budget_ms, seed   the move chosen, and the snapshot after it;
+                 at a chance point, the outcome the game's own generator draws
 
 A snapshot is {record, url, to_move, movers, legal_moves, view, outcome, ply}:
 `movers` is the seat that made each move of the record. `view` is for the
@@ -36,7 +37,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import ai
-from .core import CHANCE, GameError, GameOverError, IllegalMoveError, InvalidMoveError, RecordError, State
+from .core import (
+    CHANCE,
+    GameError,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    RecordError,
+    State,
+    chance_move,
+)
 from .record import Record
 from .registry import games, get_game
 
@@ -241,7 +251,10 @@ def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
         raise BridgeError("bad_request", "seed is a whole number")
     if player not in ai.PLAYERS:
         raise BridgeError("bad_request", f"there is no computer player {player!r}")
-    move = ai.choose_move(line.state, player, budget_ms / 1000, seed)
+    if line.state.to_move == CHANCE:  # dice and draws come from the game's own generator
+        move = chance_move(line.state)
+    else:
+        move = ai.choose_move(line.state, player, budget_ms / 1000, seed)
     record = record.play(move)
     return {"move": move, **_snapshot(record, _remember(record, line.extend(move)), _without_seat(request))}
 
