@@ -7,6 +7,7 @@
                netlify.toml headers (CSP, caching) that Netlify sends
   node         (session) the path of the node executable
   browser_type_launch_args   pytest-playwright launches Debian's /usr/bin/chromium
+  no_page_errors             (autouse) a test with a `page` fails on any console error
 
 Nothing here skips: a missing node, dist/ that will not build, or a missing Chromium fails the
 tests that need them, with the reason.
@@ -85,3 +86,17 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package "
                     "(`python3 build.py test` does so when run as root)", pytrace=False)
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every browser test also checks the console: no script error, CSP violation or failed load."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page = request.getfixturevalue("page")
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield
+    assert errors == [], errors

@@ -1,0 +1,71 @@
+"""Driving the table page (web/play.html) in Chromium, for the browser tests.
+
+The table marks its state on #table: data-state is "empty" before a game, "ready" when a
+human is to move, "waiting"/"thinking" on the computer's turn, "busy" while a request is on
+its way, "over" at the end; data-ply counts the moves played.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+from playwright.sync_api import Page
+
+START_MS = 90_000  # Pyodide starts in a few seconds; leave room on a slow machine
+
+
+def table_url(site_url: str, game: str, fragment: str = "") -> str:
+    return f"{site_url.rstrip('/')}/play.html?game={game}{fragment}"
+
+
+def watch_requests(page: Page) -> list[str]:
+    """Every URL the page's context asks for, workers included."""
+    urls: list[str] = []
+    page.context.on("request", lambda request: urls.append(request.url))
+    return urls
+
+
+def assert_all_local(urls: list[str]) -> None:
+    assert urls, "no requests were seen"
+    for url in urls:
+        parts = urlparse(url)
+        assert parts.scheme in ("data", "blob") or parts.hostname == "127.0.0.1", f"left localhost: {url}"
+
+
+def open_table(page: Page, site_url: str, game: str, fragment: str = "") -> None:
+    page.set_default_timeout(START_MS)
+    page.goto(table_url(site_url, game, fragment))
+    page.wait_for_selector("#table:not([data-state='empty'])")
+
+
+def wait_for_turn(page: Page, after_ply: str | None = None) -> str:
+    """Waits until a human is to move or the game is over (past `after_ply`); returns the state."""
+    page.wait_for_function(
+        """after => {
+            const table = document.getElementById('table');
+            return table.dataset.ply !== after && ['ready', 'over'].includes(table.dataset.state);
+        }""",
+        arg=after_ply,
+    )
+    return page.get_attribute("#table", "data-state") or ""
+
+
+def wait_for_ply(page: Page, count: int) -> None:
+    # A function, not an expression: the site's CSP has no 'unsafe-eval' for Playwright to use.
+    page.wait_for_function("count => document.getElementById('table').dataset.ply === count", arg=str(count))
+
+
+def ply(page: Page) -> int:
+    return int(page.get_attribute("#table", "data-ply") or 0)
+
+
+def move_list(page: Page) -> list[str]:
+    return [" ".join(text.split()) for text in page.locator("#moves li").all_inner_texts()]
+
+
+def new_game(page: Page, seats: list[str]) -> None:
+    for seat, kind in enumerate(seats):
+        page.select_option(f"select[name='seat-{seat}']", kind)
+    page.click("#new-game")
+    wait_for_ply(page, 0)
+    wait_for_turn(page)

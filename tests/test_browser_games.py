@@ -1,0 +1,65 @@
+"""Every registered game, played to its end in Chromium by clicking, hot-seat and
+against the computer.
+
+The test knows no game: it clicks what the renderer offers. An element with
+`data-move` plays that move; one with `data-from` or `data-pick` is a partial
+choice (a piece to move, a cell of a shape) that leads to more elements. It
+chooses among them with a seeded random generator so games do not cycle.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+from table import assert_all_local, move_list, new_game, open_table, ply, wait_for_turn, watch_requests
+
+from pygames_core import games
+
+pytestmark = pytest.mark.browser
+
+MAX_CLICKS = 3000
+PARTIAL = "#board [data-from], #board [data-pick]"
+
+
+def click_something(page: Page, chooser: random.Random) -> bool:
+    """One click on a move (True), or on a partial choice when no whole move is offered."""
+    moves = page.locator("#board [data-move]")
+    count = moves.count()
+    if count:
+        moves.nth(chooser.randrange(count)).click()
+        return True
+    partial = page.locator(PARTIAL)
+    count = partial.count()
+    assert count, "a human is to move but nothing on the board can be clicked"
+    partial.nth(chooser.randrange(count)).click()
+    return False
+
+
+def play_to_the_end(page: Page, chooser: random.Random) -> None:
+    state = wait_for_turn(page)
+    clicks = 0
+    while state != "over":
+        before = str(ply(page))
+        clicks += 1
+        assert clicks < MAX_CLICKS, "the game did not end"
+        if click_something(page, chooser):
+            state = wait_for_turn(page, before)
+
+
+@pytest.mark.parametrize("game", [info.id for info in games()])
+@pytest.mark.parametrize("opponent", ["human", "300"], ids=["hot-seat", "computer"])
+def test_game_plays_to_its_end_by_clicking(page: Page, site_url: str, game: str, opponent: str) -> None:
+    requests = watch_requests(page)
+    open_table(page, site_url, game)
+    info = next(info for info in games() if info.id == game)
+    seats = ["human"] + [opponent] * (info.min_players - 1)
+    new_game(page, seats)
+    play_to_the_end(page, random.Random(f"{game}-{opponent}"))
+
+    expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("#result h2")).not_to_be_empty()
+    assert page.locator("#board [data-move]").count() == 0
+    assert len(move_list(page)) == ply(page) > 0
+    assert_all_local(requests)
