@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from .core import GameError, GameInfo, State
-from .games import bobail, kalah
+from .games import bobail, isaac, kalah
 
-_GAMES: dict[str, type[State]] = {cls.info.id: cls for cls in (kalah.KalahState, bobail.BobailState)}
+_GAMES: dict[str, type[State]] = {
+    cls.info.id: cls
+    for cls in (
+        kalah.KalahState,
+        bobail.BobailState,
+        isaac.IsaacState,
+    )
+}
 
 
 def games() -> tuple[GameInfo, ...]:
