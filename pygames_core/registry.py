@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from .core import GameError, GameInfo, State
-from .games import bobail, isaac, kalah
+from .games import bobail, isaac, kalah, lits, one, pylos
 
 _GAMES: dict[str, type[State]] = {
     cls.info.id: cls
     for cls in (
         kalah.KalahState,
         bobail.BobailState,
+        pylos.PylosState,
+        lits.LitsState,
         isaac.IsaacState,
+        one.OneState,
     )
 }
 
