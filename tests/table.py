@@ -64,6 +64,9 @@ def move_list(page: Page) -> list[str]:
 
 
 def new_game(page: Page, seats: list[str]) -> None:
+    """A new game with one seat per entry: "human" or a computer's budget in ms."""
+    if page.locator("select[name='players']").count():
+        page.select_option("select[name='players']", str(len(seats)))
     for seat, kind in enumerate(seats):
         page.select_option(f"select[name='seat-{seat}']", kind)
     page.click("#new-game")

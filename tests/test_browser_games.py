@@ -63,3 +63,17 @@ def test_game_plays_to_its_end_by_clicking(page: Page, site_url: str, game: str,
     assert page.locator("#board [data-move]").count() == 0
     assert len(move_list(page)) == ply(page) > 0
     assert_all_local(requests)
+
+
+def test_four_player_one_with_two_computer_seats(page: Page, site_url: str) -> None:
+    requests = watch_requests(page)
+    open_table(page, site_url, "one")
+    new_game(page, ["human", "300", "human", "300"])
+    play_to_the_end(page, random.Random("one-4"))
+
+    expect(page.locator("#result")).to_be_visible()
+    seats = [move.split()[1] for move in move_list(page)]
+    assert {"Black", "Red", "Blue", "Green"} <= set(seats)  # all four seats moved, two of them computers
+    scores = page.locator("#result .scores").inner_text()
+    assert all(name in scores for name in ("Black", "Red", "Blue", "Green")), scores
+    assert_all_local(requests)
