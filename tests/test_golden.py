@@ -1,0 +1,53 @@
+"""Golden playthroughs: one seeded random game per registered game, kept in
+tests/golden/<id>.json with its final state and outcome. Replaying it must give
+exactly what was stored, so any change in a game's rules, notation or state
+shows up here as a diff to review.
+
+After a deliberate change, rewrite the files and read the diff:
+    PYGAMES_UPDATE_GOLDEN=1 python3 -m pytest tests/test_golden.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from pygames_core import CHANCE, Record, chance_move, games
+from pygames_core.rng import Rng
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+SEED = 2026
+
+
+def playthrough(game: str) -> dict:
+    """The game played with seeded random moves to its end, with default options."""
+    record = Record.start(game, {}, None, SEED)
+    state = record.new_state()
+    rng = Rng(SEED)
+    while not state.is_over():
+        move = chance_move(state) if state.to_move == CHANCE else rng.choice(state.legal_moves())
+        state = state.play(move)
+        record = record.play(move)
+    return {
+        "record": record.to_dict(),
+        "final_state": json.loads(state.to_json()),
+        "outcome": state.outcome().to_dict(),  # type: ignore[union-attr]
+    }
+
+
+@pytest.mark.parametrize("game", [info.id for info in games()])
+def test_golden_playthrough(game: str) -> None:
+    path = GOLDEN / f"{game}.json"
+    played = playthrough(game)
+    if os.environ.get("PYGAMES_UPDATE_GOLDEN") == "1":
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_text(json.dumps(played, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    assert path.exists(), f"no golden game for {game}: run with PYGAMES_UPDATE_GOLDEN=1 and review it"
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    assert played["record"] == stored["record"], "the same seed now plays a different game"
+    replayed = Record.from_dict(stored["record"]).replay()
+    assert json.loads(replayed.to_json()) == stored["final_state"]
+    assert replayed.outcome().to_dict() == stored["outcome"]  # type: ignore[union-attr]
