@@ -9,7 +9,7 @@ with each request, so a bad request can never corrupt a game in progress. A
 small cache of replayed states keeps that cheap.
 
 Operations:
-  games                                      the catalogue
+  games          game?                       the catalogue, or one game's entry
   new            game, options, players, seed     a snapshot of the start
   legal_moves    record                      the moves of the player to move
   view           record, seat                what that seat sees
@@ -170,6 +170,9 @@ def _snapshot(record: Record, line: _Line, request: dict[str, Any]) -> dict[str,
 
 
 def _games(request: dict[str, Any]) -> dict[str, Any]:
+    """The catalogue, or with `game` only that game (which imports no other)."""
+    if "game" in request:
+        return {"games": [get_game(request["game"]).info.to_dict()]}
     return {"games": [info.to_dict() for info in games()]}
 
 

@@ -1,31 +1,34 @@
-"""The one place that knows which games exist."""
+"""The one place that knows which games exist.
+
+Game modules are imported on first use: the browser's table needs one game, and
+importing all of them would delay every page's start.
+"""
 
 from __future__ import annotations
 
-from .core import GameError, GameInfo, State
-from .games import bobail, isaac, kalah, lits, one, pylos
+import importlib
 
-_GAMES: dict[str, type[State]] = {
-    cls.info.id: cls
-    for cls in (
-        kalah.KalahState,
-        bobail.BobailState,
-        pylos.PylosState,
-        lits.LitsState,
-        isaac.IsaacState,
-        one.OneState,
-    )
+from .core import GameError, GameInfo, State
+
+# id -> the module in pygames_core.games and its state class, in catalogue order.
+_GAMES: dict[str, tuple[str, str]] = {
+    "kalah": ("kalah", "KalahState"),
+    "bobail": ("bobail", "BobailState"),
+    "pylos": ("pylos", "PylosState"),
+    "lits": ("lits", "LitsState"),
+    "isaac": ("isaac", "IsaacState"),
+    "one": ("one", "OneState"),
 }
 
 
 def games() -> tuple[GameInfo, ...]:
     """Every registered game, in catalogue order."""
-    return tuple(cls.info for cls in _GAMES.values())
+    return tuple(get_game(game_id).info for game_id in _GAMES)
 
 
 def get_game(game_id: str) -> type[State]:
     """The state class of a game; its `info`, `new` and `from_json` start games."""
-    try:
-        return _GAMES[game_id]
-    except (KeyError, TypeError):
-        raise GameError(f"there is no game {game_id!r}") from None
+    if not isinstance(game_id, str) or game_id not in _GAMES:
+        raise GameError(f"there is no game {game_id!r}")
+    module, name = _GAMES[game_id]
+    return getattr(importlib.import_module(f".games.{module}", __package__), name)

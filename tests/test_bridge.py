@@ -160,3 +160,9 @@ def test_undo_against_the_computer_goes_to_the_start_of_the_human_turn() -> None
     assert again["record"]["moves"] == []
     one = call({"op": "undo", "record": answer["record"]})
     assert one["record"]["moves"] == ["a1-b2", "c3-c4", "a5-a1", "c4-d3"]
+
+
+def test_games_can_name_one_game() -> None:
+    answer = call({"op": "games", "game": "bobail"})
+    assert [entry["id"] for entry in answer["games"]] == ["bobail"]
+    assert error_code({"op": "games", "game": "chess"}) == "unknown_game"

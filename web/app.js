@@ -474,7 +474,7 @@ async function main() {
   } catch (error) {
     return fatal(`Python could not start in this browser: ${error?.message ?? error}. Try reloading the page.`, false);
   }
-  const catalogue = await call({op: 'games'});
+  const catalogue = await call({op: 'games', game: gameId});
   info = catalogue.ok && catalogue.games.find((game) => game.id === gameId);
   if (!info) return fatal(`There is no game called “${gameId}” here.`);
   $('loading').hidden = true;
