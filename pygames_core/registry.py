@@ -1,13 +1,16 @@
 """The one place that knows which games exist.
 
 Game modules are imported on first use: the browser's table needs one game, and
-importing all of them would delay every page's start.
+importing all of them would delay every page's start. The package of game modules
+is imported here, before `pygames_core` binds its name `games` to the function
+below; importing it later would rebind that name to the package.
 """
 
 from __future__ import annotations
 
 import importlib
 
+from . import games as game_modules
 from .core import GameError, GameInfo, State
 
 # id -> the module in pygames_core.games and its state class, in catalogue order.
@@ -31,4 +34,4 @@ def get_game(game_id: str) -> type[State]:
     if not isinstance(game_id, str) or game_id not in _GAMES:
         raise GameError(f"there is no game {game_id!r}")
     module, name = _GAMES[game_id]
-    return getattr(importlib.import_module(f".games.{module}", __package__), name)
+    return getattr(importlib.import_module(f"{game_modules.__name__}.{module}"), name)
