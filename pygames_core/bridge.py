@@ -16,6 +16,8 @@ Operations:
   play           record, move, seat?         a snapshot after the move
   undo           record, seats?              back to the last turn of one of `seats`
   load           url | record                a snapshot of a shared game
+  export         record, format              the record as text in a game's format ("sgf")
+  import         game, format, text          a snapshot of the game that text records
   computer_move  record, player, budget_ms, seed   the move chosen, and the snapshot after it;
                  at a chance point, the outcome the game's own generator draws
 
@@ -48,7 +50,7 @@ from .core import (
     chance_move,
 )
 from .record import Record
-from .registry import games, get_game
+from .registry import formats, games, get_game, text_format
 
 
 class BridgeError(Exception):
@@ -171,9 +173,33 @@ def _snapshot(record: Record, line: _Line, request: dict[str, Any]) -> dict[str,
 
 def _games(request: dict[str, Any]) -> dict[str, Any]:
     """The catalogue, or with `game` only that game (which imports no other)."""
-    if "game" in request:
-        return {"games": [get_game(request["game"]).info.to_dict()]}
-    return {"games": [info.to_dict() for info in games()]}
+    infos = [get_game(request["game"]).info] if "game" in request else games()
+    return {"games": [{**info.to_dict(), "formats": list(formats(info.id))} for info in infos]}
+
+
+def _export(request: dict[str, Any]) -> dict[str, Any]:
+    record = _record(request)
+    _replay(record)  # only a record that replays is written out
+    write, _ = _text_format(record.game, request.get("format"))
+    return {"format": request["format"], "text": write(record)}
+
+
+def _import(request: dict[str, Any]) -> dict[str, Any]:
+    game, text = request.get("game"), request.get("text")
+    if not isinstance(game, str) or not isinstance(text, str):
+        raise BridgeError("bad_request", "import needs the game and the text")
+    _, read = _text_format(game, request.get("format"))
+    record = read(text)
+    return _snapshot(record, _replay(record), request)
+
+
+def _text_format(game: str, name: object) -> tuple[Any, Any]:
+    if not isinstance(name, str):
+        raise BridgeError("bad_request", "name the text format")
+    try:
+        return text_format(game, name)
+    except GameError as error:
+        raise BridgeError("bad_request", str(error)) from None
 
 
 def _new(request: dict[str, Any]) -> dict[str, Any]:
@@ -271,4 +297,6 @@ _OPERATIONS = {
     "undo": _undo,
     "load": _load,
     "computer_move": _computer_move,
+    "export": _export,
+    "import": _import,
 }

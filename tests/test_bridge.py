@@ -166,3 +166,36 @@ def test_games_can_name_one_game() -> None:
     answer = call({"op": "games", "game": "bobail"})
     assert [entry["id"] for entry in answer["games"]] == ["bobail"]
     assert error_code({"op": "games", "game": "chess"}) == "unknown_game"
+
+
+def test_go_records_travel_as_sgf() -> None:
+    start = call({"op": "new", "game": "go", "options": {"size": "9", "komi": "handicap2"}})
+    assert start["ok"], start
+    answer = start
+    for move in ("D4", "E5", "pass"):
+        answer = call({"op": "play", "record": answer["record"], "move": move})
+    exported = call({"op": "export", "record": answer["record"], "format": "sgf"})
+    assert exported["ok"] and "SZ[9]" in exported["text"] and "HA[2]" in exported["text"]
+    imported = call({"op": "import", "game": "go", "format": "sgf", "text": exported["text"]})
+    assert imported["ok"], imported
+    assert imported["record"]["moves"] == answer["record"]["moves"]
+    assert imported["view"] == answer["view"]
+    assert call({"op": "games", "game": "go"})["games"][0]["formats"] == ["sgf"]
+    assert error_code({"op": "import", "game": "go", "format": "sgf", "text": "(;SZ[9];B[zz"}) == "bad_record"
+    assert error_code({"op": "export", "record": answer["record"], "format": "pdf"}) == "bad_request"
+    assert error_code({"op": "import", "game": "kalah", "format": "sgf", "text": "(;)"}) == "bad_request"
+
+
+def test_backgammon_matches_travel_as_match_text() -> None:
+    answer = call({"op": "new", "game": "backgammon", "options": {}, "seed": 4})
+    for _ in range(12):
+        if answer["outcome"]:
+            break
+        answer = call({"op": "computer_move", "record": answer["record"], "player": "random"})
+        assert answer["ok"], answer
+    exported = call({"op": "export", "record": answer["record"], "format": "mat"})
+    assert exported["ok"], exported
+    imported = call({"op": "import", "game": "backgammon", "format": "mat", "text": exported["text"]})
+    assert imported["ok"], imported
+    assert imported["view"]["position_id"] == answer["view"]["position_id"]
+    assert error_code({"op": "import", "game": "backgammon", "format": "mat", "text": "nonsense"}) == "bad_record"

@@ -424,6 +424,50 @@ function applySetup(record) {
 
 // -- share link -----------------------------------------------------------------
 
+// -- game files (SGF for Go, match text for Backgammon) ----------------------------
+
+const FORMAT_NAMES = {sgf: ['SGF', '.sgf'], mat: ['match file', '.mat']};
+
+function buildFormats() {
+  const box = $('formats');
+  for (const format of info.formats ?? []) {
+    const [name, extension] = FORMAT_NAMES[format] ?? [format, '.txt'];
+    const save = make('button', '', `Save as ${name}`);
+    save.type = 'button';
+    save.dataset.format = format;
+    save.onclick = () => saveFile(format, extension);
+    const picker = Object.assign(document.createElement('input'), {type: 'file', accept: `${extension},.txt`});
+    picker.dataset.format = format;
+    picker.onchange = async () => {
+      const file = picker.files?.[0];
+      picker.value = '';
+      if (file) await openFile(format, await file.text());
+    };
+    box.append(save, make('label', 'file-open', `Open a saved game (${extension}): `, picker));
+  }
+  $('formats-panel').hidden = !info.formats?.length;
+}
+
+async function saveFile(format, extension) {
+  if (!snap || busy) return;
+  const answer = await call({op: 'export', record: snap.record, format});
+  if (!answer.ok) return toast(answer.error.message);
+  const url = URL.createObjectURL(new Blob([answer.text], {type: 'text/plain'}));
+  const link = Object.assign(document.createElement('a'), {href: url, download: `${gameId}-${snap.ply}${extension}`});
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 5000);
+}
+
+async function openFile(format, text) {
+  if (busy) return;
+  const answer = await request({op: 'import', game: gameId, format, text});
+  if (answer) {
+    applySetup(answer.record);
+    announce(`Opened a game of ${answer.ply} moves.`);
+    adopt(answer);
+  }
+}
+
 async function share() {
   if (!snap) return;
   const link = `${location.origin}${location.pathname}?game=${encodeURIComponent(gameId)}#r=${snap.url}`;
@@ -481,6 +525,7 @@ async function main() {
   $('title').textContent = info.title;
   document.title = `${info.title} · pygames`;
   buildSetup();
+  buildFormats();
   window.addEventListener('hashchange', () => {
     const url = linkedRecord();
     if (url && url !== snap?.url && !busy) loadLink(url);

@@ -38,4 +38,8 @@ def choose_move(state: State, player: str, seconds: float, seed: int, iterations
         return state.legal_moves()[index]
     if player == "random":
         return random_player.choose_move(state, seed)
+    if state.info.id == "go":  # random playouts cannot judge or end a game of Go: see go_player
+        from . import go_player  # on first use, as the registry imports the game itself
+
+        return go_player.choose_move(state, seconds, seed, iterations)  # type: ignore[arg-type]
     return mcts.choose_move(state, seconds, seed, iterations)

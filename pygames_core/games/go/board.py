@@ -1,0 +1,341 @@
+"""Go boards: geometry, point names, chains and liberties, captures, position hashes.
+
+A board is a string of `size * size` characters, one per point: "." empty, "B" a
+black stone, "W" a white stone. Point index = (row - 1) * size + column, with
+row 1 at the bottom (Black's side) and column 0 = "A" on the left. Columns are
+named A to T without I, so the 19th column is T.
+
+Everything here is a pure function of a board (and the seat to play); the
+state in `__init__` keeps the board immutable and builds new ones as strings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ... import rng as rng_module
+
+COLUMNS = "ABCDEFGHJKLMNOPQRST"
+EMPTY = "."
+STONES = ("B", "W")
+"""Board character of each seat's stones: seat 0 is Black, seat 1 White."""
+
+_HASH_SEED = 0x60_0D_B0A2D
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The fixed facts of one board size, computed once."""
+
+    size: int
+    points: int
+    neighbours: tuple[tuple[int, ...], ...]
+    diagonals: tuple[tuple[int, ...], ...]
+    names: tuple[str, ...]
+    dead_moves: tuple[str, ...]
+    """"dead <point>" for every point, the dead-stone stage's toggles."""
+    index: dict[str, int]
+    zobrist: tuple[tuple[int, ...], tuple[int, ...]]
+    """A fixed 64-bit random number per seat and point; a position's hash is the
+    XOR of those of its stones."""
+    not_first_column: int
+    not_last_column: int
+    """Bit masks (bit i = point i) of the points off the left and off the right edge."""
+
+    def name(self, point: int) -> str:
+        return self.names[point]
+
+
+def _geometry(size: int) -> Geometry:
+    points = size * size
+    neighbours = []
+    diagonals = []
+    names = []
+    for point in range(points):
+        row, column = divmod(point, size)
+        near = []
+        for d_row, d_column in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+            r, c = row + d_row, column + d_column
+            if 0 <= r < size and 0 <= c < size:
+                near.append(r * size + c)
+        corners = []
+        for d_row, d_column in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+            r, c = row + d_row, column + d_column
+            if 0 <= r < size and 0 <= c < size:
+                corners.append(r * size + c)
+        neighbours.append(tuple(near))
+        diagonals.append(tuple(corners))
+        names.append(f"{COLUMNS[column]}{row + 1}")
+    # The hash numbers come from our own generator with a fixed seed per size, so
+    # they are the same in every interpreter and every run.
+    state = rng_module.seed_state(_HASH_SEED + size)
+    zobrist = []
+    for _seat in (0, 1):
+        numbers = []
+        for _point in range(points):
+            value, state = rng_module.next_u64(state)
+            numbers.append(value)
+        zobrist.append(tuple(numbers))
+    return Geometry(
+        size=size,
+        points=points,
+        neighbours=tuple(neighbours),
+        diagonals=tuple(diagonals),
+        names=tuple(names),
+        dead_moves=tuple(f"dead {name}" for name in names),
+        index={name: point for point, name in enumerate(names)},
+        zobrist=(zobrist[0], zobrist[1]),
+        not_first_column=sum(1 << point for point in range(points) if point % size),
+        not_last_column=sum(1 << point for point in range(points) if point % size != size - 1),
+    )
+
+
+GEOMETRIES: dict[int, Geometry] = {}
+"""Each size's geometry, built on first use."""
+
+
+def geometry(size: int) -> Geometry:
+    found = GEOMETRIES.get(size)
+    if found is None:
+        found = GEOMETRIES[size] = _geometry(size)
+    return found
+
+
+def position_hash(board: str, geo: Geometry) -> int:
+    value = 0
+    for point, stone in enumerate(board):
+        if stone != EMPTY:
+            value ^= geo.zobrist[0 if stone == "B" else 1][point]
+    return value
+
+
+# -- handicap -------------------------------------------------------------------
+
+def handicap_points(size: int, stones: int) -> tuple[int, ...]:
+    """The fixed points of a handicap of 2 to 9 stones (the common engine layout):
+    the 3-3 points on 9x9 and the 4-4 points on larger boards, in placing order."""
+    if stones < 2:
+        return ()
+    line = 3 if size == 9 else 4
+    low, high, middle = line - 1, size - line, size // 2  # 0-based rows and columns
+
+    def at(column: int, row: int) -> int:
+        return row * size + column
+
+    corners = [at(low, low), at(high, high), at(low, high), at(high, low)]
+    sides = [at(low, middle), at(high, middle)]
+    top_bottom = [at(middle, low), at(middle, high)]
+    centre = at(middle, middle)
+    if stones <= 4:
+        chosen = corners[:stones]
+    elif stones == 5:
+        chosen = corners + [centre]
+    elif stones == 6:
+        chosen = corners + sides
+    elif stones == 7:
+        chosen = corners + sides + [centre]
+    elif stones == 8:
+        chosen = corners + sides + top_bottom
+    else:
+        chosen = corners + sides + top_bottom + [centre]
+    return tuple(chosen)
+
+
+# -- chains and liberties ---------------------------------------------------------
+
+class Analysis:
+    """Every chain of a board: the stones of one colour connected along the lines.
+
+    A chain is known by one of its points, its representative. `chain[point]` is
+    the representative of the stone on `point` (-1 on an empty point); keyed by
+    representative: `members` (the chain's points), `liberties` (the empty points
+    touching it) and `hash` (the XOR of its stones' hash numbers).
+
+    `after_play` derives the analysis of the next board from this one, touching
+    only the chains next to the play, so a state never floods the whole board.
+    """
+
+    __slots__ = ("chain", "members", "liberties", "hash")
+
+    def __init__(self, chain: list[int], members: dict[int, tuple[int, ...]],
+                 liberties: dict[int, frozenset[int]], hashes: dict[int, int]) -> None:
+        self.chain = chain
+        self.members = members
+        self.liberties = liberties
+        self.hash = hashes
+
+    @classmethod
+    def of(cls, board: str, geo: Geometry) -> Analysis:
+        """The analysis of a board from scratch."""
+        neighbours = geo.neighbours
+        chain = [-1] * geo.points
+        members: dict[int, tuple[int, ...]] = {}
+        liberties: dict[int, frozenset[int]] = {}
+        hashes: dict[int, int] = {}
+        for start, stone in enumerate(board):
+            if stone == EMPTY or chain[start] >= 0:
+                continue
+            numbers = geo.zobrist[0 if stone == "B" else 1]
+            chain[start] = start
+            stack = [start]
+            stones = []
+            free: set[int] = set()
+            value = 0
+            while stack:
+                point = stack.pop()
+                stones.append(point)
+                value ^= numbers[point]
+                for near in neighbours[point]:
+                    other = board[near]
+                    if other == EMPTY:
+                        free.add(near)
+                    elif other == stone and chain[near] < 0:
+                        chain[near] = start
+                        stack.append(near)
+            members[start] = tuple(stones)
+            liberties[start] = frozenset(free)
+            hashes[start] = value
+        return cls(chain, members, liberties, hashes)
+
+    def after_play(self, board: str, geo: Geometry, point: int, seat: int) -> tuple[Analysis, list[int], int]:
+        """For a legal stone of `seat` on `point` of `board` (the board before the
+        play): the next analysis, the points of the stones captured, and the XOR of
+        the hash numbers that change (the new stone's and the captured ones')."""
+        neighbours = geo.neighbours
+        stone = STONES[seat]
+        chain = self.chain[:]
+        members = self.members.copy()
+        liberties = self.liberties.copy()
+        hashes = self.hash.copy()
+        own: set[int] = set()
+        enemies: set[int] = set()
+        free = set()
+        for near in neighbours[point]:
+            other = board[near]
+            if other == EMPTY:
+                free.add(near)
+            elif other == stone:
+                own.add(chain[near])
+            else:
+                enemies.add(chain[near])
+        change = geo.zobrist[seat][point]
+        captured: list[int] = []
+        for enemy in enemies:
+            left = liberties[enemy] - {point}
+            if left:
+                liberties[enemy] = left
+            else:
+                captured.extend(members.pop(enemy))
+                del liberties[enemy]
+                change ^= hashes.pop(enemy)
+        # The new chain: the stone and every own chain it touches, known by `point`.
+        stones = [point]
+        value = geo.zobrist[seat][point]
+        for friend in own:
+            stones.extend(members.pop(friend))
+            free |= liberties.pop(friend)
+            value ^= hashes.pop(friend)
+        free.discard(point)
+        for member in stones:
+            chain[member] = point
+        members[point] = tuple(stones)
+        hashes[point] = value
+        liberties[point] = frozenset(free)
+        # Captured points become empty, and liberties of the mover's chains next to them.
+        for gone in captured:
+            chain[gone] = -1
+        for gone in captured:
+            for near in neighbours[gone]:
+                if near == point or board[near] == stone:
+                    ident = chain[near]
+                    liberties[ident] = liberties[ident] | {gone}
+        return Analysis(chain, members, liberties, hashes), captured, change
+
+
+_EMPTY_BITS = str.maketrans({EMPTY: "1", "B": "0", "W": "0"})
+
+
+def empty_bits(board: str) -> int:
+    """The empty points as bits: bit i is set when point i is empty."""
+    return int(board.translate(_EMPTY_BITS)[::-1], 2)
+
+
+def bit_points(bits: int) -> list[int]:
+    """The indexes of the set bits, ascending."""
+    digits = bin(bits)[:1:-1]
+    return [index for index, digit in enumerate(digits) if digit == "1"]
+
+
+class Plays:
+    """The board plays open to one seat: `points`, ascending; `ko` lists the empty
+    points refused only because they would repeat a position (ko or superko)."""
+
+    __slots__ = ("points", "ko")
+
+    def __init__(self, points: list[int] | None = None, ko: list[int] | None = None) -> None:
+        self.points: list[int] = points or []
+        self.ko: list[int] = ko or []
+
+
+def find_plays(board: str, geo: Geometry, analysis: Analysis, seat: int, position: int,
+               seen: frozenset[int] | set[int]) -> Plays:
+    """Every legal board play for `seat`: not on a stone, not suicide, and not
+    recreating a position in `seen` (the positions this seat has created before).
+
+    A point with an empty neighbour is never suicide; the bit masks find those
+    at once, so the Python loop only visits the closed points and the captures.
+    """
+    stone = STONES[seat]
+    numbers = geo.zobrist[seat]
+    size = geo.size
+    liberties = analysis.liberties
+    empty = empty_bits(board)
+    open_points = empty & ((empty >> 1 & geo.not_last_column) | (empty << 1 & geo.not_first_column)
+                           | (empty >> size) | (empty << size))
+    # Enemy chains in atari are captured by a play on their last liberty.
+    captures: dict[int, int] = {}
+    for ident, free in liberties.items():
+        if len(free) == 1 and board[ident] != stone:
+            for last in free:
+                captures[last] = captures.get(last, 0) ^ analysis.hash[ident]
+    special: list[int] = list(captures)
+    closed = empty & ~open_points
+    if closed:
+        chain = analysis.chain
+        neighbours = geo.neighbours
+        for point in bit_points(closed):
+            if point in captures:
+                continue
+            # No empty neighbour and no capture: legal only if it joins an own chain
+            # that keeps another liberty.
+            for near in neighbours[point]:
+                if board[near] == stone and len(liberties[chain[near]]) > 1:
+                    special.append(point)
+                    break
+    points = bit_points(open_points & ~sum(1 << point for point in captures)) if captures else bit_points(open_points)
+    ko: list[int] = []
+    if seen:
+        kept = [point for point in points if position ^ numbers[point] not in seen]
+        if len(kept) != len(points):
+            ko = [point for point in points if position ^ numbers[point] in seen]
+        points = kept
+        for point in special:
+            if position ^ numbers[point] ^ captures.get(point, 0) in seen:
+                ko.append(point)
+            else:
+                points.append(point)
+    else:
+        points.extend(special)
+    if special or ko:
+        points.sort()
+        ko.sort()
+    return Plays(points, ko)
+
+
+def place(board: str, point: int, seat: int, captured: list[int]) -> str:
+    """The board after `seat` plays at `point` and the `captured` stones go."""
+    cells = list(board)
+    cells[point] = STONES[seat]
+    for gone in captured:
+        cells[gone] = EMPTY
+    return "".join(cells)

@@ -1,0 +1,238 @@
+"""Backgammon rules as concrete positions.
+
+Positions are written per side in that side's own numbering: `{13: 1, 1: 13}`
+is one checker on the side's 13-point and thirteen on its 1-point; checkers
+not placed are borne off. White's point p is Black's point 25 - p, so "Black
+holds White's 9" is Black's 16-point.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pygames_core.core import CHANCE, InvalidMoveError, IllegalMoveError, chance_move
+from pygames_core.games.backgammon import BackgammonState
+
+BLACK_REST = {6: 5, 8: 3}  # checkers of Black's that stay out of the way
+
+
+def side(points: dict[int, int], bar: int = 0) -> tuple[int, ...]:
+    places = [0] * 26
+    for point, count in points.items():
+        places[point] = count
+    places[25] = bar
+    places[0] = 15 - sum(places[1:])
+    return tuple(places)
+
+
+def position(white: dict[int, int], black: dict[int, int], dice: tuple[int, ...] = (), *, white_bar: int = 0,
+             black_bar: int = 0, turn: int = 0, **fields: object) -> BackgammonState:
+    """White (or `turn`) to move with `dice`; or, without dice, at the chance point before its roll."""
+    state = BackgammonState(sides=(side(white, white_bar), side(black, black_bar)), turn=turn, **fields)  # type: ignore[arg-type]
+    if dice:
+        return state._replace(phase="move", to_move=turn, dice=dice, rolled=dice[:2])
+    return state._replace(phase="roll", to_move=CHANCE)
+
+
+def reason_of(state: BackgammonState, move: str) -> str:
+    with pytest.raises(IllegalMoveError) as error:
+        state.play(move)
+    return error.value.reason
+
+
+def finished_turns(state: BackgammonState) -> set[tuple[tuple[int, ...], ...]]:
+    """The distinct positions at the end of the mover's turn."""
+    seat, finished, frontier = state.turn, set(), [state]
+    while frontier:
+        current = frontier.pop()
+        if current.phase == "move" and current.turn == seat:
+            frontier.extend(current.play(move) for move in current.legal_moves())
+        else:
+            finished.add(current.sides)
+    return finished
+
+
+def test_start_and_the_opening_roll() -> None:
+    state = BackgammonState.new(2, seed=5)
+    assert (state.phase, state.to_move) == ("opening", CHANCE)
+    assert state.sides[0] == state.sides[1] == side({24: 2, 13: 5, 8: 3, 6: 5})
+    assert state.view(None)["pips"] == [167, 167]
+    outcomes = state.legal_moves()
+    assert len(outcomes) == 30 and state.chance_weights() == (1,) * 30
+    assert "opening 3-3" not in outcomes  # a tie is thrown again: it is never an outcome
+    white_first = state.play("opening 3-1")
+    assert (white_first.to_move, white_first.dice) == (0, (3, 1))
+    black_first = state.play("opening 1-3")
+    assert (black_first.to_move, black_first.dice) == (1, (3, 1))
+    assert black_first.view(None)["opening"] == {"white": 1, "black": 3}
+
+
+def test_a_forced_roll_and_a_drawn_one_leave_the_same_generator() -> None:
+    state = position({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5}, rng=99)
+    assert len(state.legal_moves()) == 21 and sum(state.chance_weights()) == 36
+    drawn = chance_move(state)
+    forced = state.play("roll 6-6" if drawn != "roll 6-6" else "roll 1-2")
+    assert forced.rng == state.play(drawn).rng != state.rng
+
+
+OPENING_COUNTS = {
+    "1-2": 15, "1-3": 16, "1-4": 14, "1-5": 8, "1-6": 10, "2-3": 17, "2-4": 18, "2-5": 8, "2-6": 14,
+    "3-4": 17, "3-5": 9, "3-6": 14, "4-5": 9, "4-6": 14, "5-6": 7,
+    "1-1": 42, "2-2": 75, "3-3": 73, "4-4": 52, "5-5": 4, "6-6": 11,  # doubles: move-generator checks only
+}
+
+
+@pytest.mark.parametrize("roll", OPENING_COUNTS)
+def test_distinct_positions_after_each_roll_from_the_start(roll: str) -> None:
+    start = position({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5})
+    assert len(finished_turns(start.play(f"roll {roll}"))) == OPENING_COUNTS[roll]
+
+
+def test_both_dice_must_be_played_when_any_order_allows_it() -> None:
+    # White: 13 and 10, the rest stuck on its 1-point. Black holds White's 9 and 12.
+    # 13/10 would leave the 1 unplayable (10/9 is blocked); 10/7 then 7/6 plays both.
+    state = position({13: 1, 10: 1, 1: 13}, {16: 2, 13: 2, **BLACK_REST}, (3, 1))
+    assert state.legal_moves() == ("10/7",)
+    assert "as many dice as you can" in reason_of(state, "13/10")
+    after = state.play("10/7")
+    assert after.legal_moves() == ("7/6",)
+
+
+def test_the_compulsory_order_when_only_one_order_works() -> None:
+    # White's checker on 13 cannot use the 5 first: Black holds White's 8. 13/11 then 11/6 works.
+    state = position({13: 1, 1: 14}, {17: 2, **BLACK_REST}, (5, 2))
+    assert state.legal_moves() == ("13/11",)
+    assert "held by 2" in reason_of(state, "13/8")
+    assert state.play("13/11").legal_moves() == ("11/6",)
+
+
+def test_the_larger_die_when_only_one_die_can_be_played() -> None:
+    # Either die alone moves the 13 (to 7 or 12) but Black's point on White's 6 stops the other.
+    state = position({13: 1, 1: 14}, {19: 2, **BLACK_REST}, (6, 1))
+    assert state.legal_moves() == ("13/7",)
+    assert "must be the larger one, the 6" in reason_of(state, "13/12")
+    after = state.play("13/7")
+    assert (after.phase, after.turn, after.last_played) == ("roll", 1, ("13/7",))
+    # When the larger die cannot move at all, the smaller one is played.
+    blocked = position({13: 1, 1: 14}, {19: 2, 18: 2, **BLACK_REST}, (6, 1))
+    assert blocked.legal_moves() == ("13/12",)
+
+
+def test_doubles_are_played_as_far_as_they_go_and_the_rest_is_lost() -> None:
+    # 2-2 with one free checker on 13; Black holds White's 7: 13/11, 11/9 and no further.
+    state = position({13: 1, 1: 14}, {18: 2, **BLACK_REST}).play("roll 2-2")
+    assert state.legal_moves() == ("13/11",)
+    state = state.play("13/11")
+    assert (state.to_move, state.dice, state.legal_moves()) == (0, (2, 2, 2), ("11/9",))
+    state = state.play("11/9")
+    assert (state.turn, state.last_played) == (1, ("13/11", "11/9"))
+
+
+def test_no_legal_move_passes_the_turn_inside_the_roll() -> None:
+    # White is on the bar against Black's closed home board.
+    closed = {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2}
+    state = position({6: 5}, closed, white_bar=1).play("roll 3-5")
+    assert (state.turn, state.phase, state.to_move) == (1, "roll", CHANCE)
+    assert state.view(None)["last_turn"] == {"seat": 0, "rolled": [5, 3], "played": []}
+
+
+def test_entering_first_and_with_one_die_blocked() -> None:
+    # Black holds its 6-point, White's entry point for a 6.
+    state = position({13: 2, 6: 5}, {6: 2, **{8: 3}}, (6, 3), white_bar=1)
+    assert state.legal_moves() == ("bar/22",)
+    assert "must enter" in reason_of(state, "13/7")
+    assert "bar/16" not in state.play("bar/22").legal_moves() and "22/16" in state.play("bar/22").legal_moves()
+    # Two on the bar: one enters with the 3, the 6 is lost though other checkers could use it.
+    two = position({13: 2, 6: 5}, {6: 2, 8: 3}, (6, 3), white_bar=2)
+    assert two.legal_moves() == ("bar/22",)
+    assert two.play("bar/22").turn == 1
+
+
+def test_a_hit_sends_the_blot_to_the_bar_and_it_must_enter_first() -> None:
+    # Black's blot on White's 7 (its own 18).
+    hit = position({13: 2, 1: 13}, {18: 1, **BLACK_REST}, (6, 5)).play("13/7")
+    assert hit.sides[1][25] == 1 and hit.sides[1][18] == 0 and hit.played == ("13/7*",)
+    black = hit.play("13/8").play("roll 1-3")  # White holds Black's 24: only the 3 enters
+    assert black.legal_moves() == ("bar/22",)
+    assert "must enter" in reason_of(black, "8/7")
+
+
+def test_bearing_off_with_a_higher_die_only_from_the_highest_point() -> None:
+    state = position({5: 1, 3: 2}, BLACK_REST, (6, 2))
+    assert state.legal_moves() == ("5/3", "5/off", "3/1")
+    assert "only from your highest point" in reason_of(state, "3/off")
+    assert position({3: 2}, BLACK_REST, (6, 2)).legal_moves() == ("3/1", "3/off")
+    assert "all fifteen" in reason_of(position({7: 1, 3: 2}, BLACK_REST, (6, 3)), "3/off")
+
+
+@pytest.mark.parametrize("black, black_bar, scoring, points, kind", [
+    ({6: 5, 8: 5, 13: 5}, 0, "gammons", 2, "gammon"),
+    ({6: 5, 8: 5, 22: 5}, 0, "gammons", 3, "backgammon"),  # Black's 22 is in White's home board
+    ({6: 5, 8: 5, 13: 4}, 1, "gammons", 3, "backgammon"),  # one on the bar
+    ({6: 5, 8: 5, 13: 4}, 0, "gammons", 1, "single"),  # one Black checker is off
+    ({6: 5, 8: 5, 22: 5}, 0, "single", 1, "single"),
+])
+def test_scoring_a_game(black: dict[int, int], black_bar: int, scoring: str, points: int, kind: str) -> None:
+    state = position({1: 1}, black, (6, 1), black_bar=black_bar, gammons=scoring == "gammons", cube=2, cube_owner=1)
+    over = state.play("1/off")
+    assert over.results == ((0, 2 * points, kind),)
+    assert over.outcome().scores == (2.0 * points, 0.0) and over.outcome().winners == (0,)
+
+
+def test_the_cube_double_take_redouble_and_drop() -> None:
+    state = BackgammonState.new(2, {"cube": "on"}, seed=3).play("opening 3-1").play("8/5").play("6/5")
+    assert (state.to_move, state.legal_moves()) == (1, ("double", "roll"))
+    state = state.play("double")
+    assert (state.to_move, state.legal_moves()) == (0, ("drop", "take"))
+    state = state.play("take")
+    assert (state.cube, state.cube_owner, state.to_move) == (2, 0, CHANCE)
+    state = state.play("roll 1-2").play("24/23").play("24/22")
+    assert state.legal_moves() == ("double", "roll") and state.to_move == 0  # White owns the cube
+    state = state.play("roll").play("roll 1-3").play("24/23").play("24/21")
+    assert state.phase == "roll" and "owns the cube" in reason_of(state, "double")
+    dropped = state.play("roll 1-2").play("13/11").play("11/10").play("double").play("drop")
+    assert dropped.outcome().scores == (2.0, 0.0) and dropped.results == ((0, 2, "drop"),)
+
+
+def test_a_match_plays_its_games_in_one_state_with_the_crawford_rule() -> None:
+    # A 3-point match at 1-0: White bears off its last checker for a single game, 2-0.
+    state = position({1: 1}, {6: 5, 8: 5, 13: 4}, (6, 1), match_length=3, score=(1, 0), cube_enabled=True)
+    state = state.play("1/off")  # Black has a checker off: "gammons" is off anyway
+    assert (state.score, state.game, state.phase, state.crawford) == ((2, 0), 2, "opening", True)
+    state = state.play("opening 1-3").play("24/21").play("24/23")
+    assert state.phase == "roll" and "Crawford" in reason_of(state, "double")
+    # Black wins the Crawford game: 2-1, and the next game is post-Crawford.
+    ending = state._replace(sides=(side({6: 5, 8: 5, 13: 4}), side({1: 1})), phase="move", to_move=1, turn=1, dice=(2, 1))
+    state = ending.play("1/off")
+    assert (state.score, state.game, state.crawford, state.crawford_done) == ((2, 1), 3, False, True)
+    view = state.view(None)["match"]
+    assert view["post_crawford"] and [game["winner"] for game in view["results"]] == [0, 1]
+    white_doubles = state.play("opening 3-1").play("8/5").play("6/5")
+    assert white_doubles.legal_moves() == ("double", "roll")  # Black may double again
+    white_doubles = white_doubles.play("roll").play("roll 1-2").play("24/23").play("24/22")
+    assert white_doubles.legal_moves() == ("double", "roll")
+    over = white_doubles.play("double").play("drop")
+    assert over.is_over() and over.score == (3, 1) and over.outcome().winners == (0,)
+    assert over.outcome().scores == (3.0, 1.0)
+    assert "White wins the 3-point match 3 to 1" in over.outcome().reason
+
+
+def test_moves_that_are_not_moves() -> None:
+    state = position({13: 2, 1: 13}, BLACK_REST, (6, 5))
+    for text in ("13-7", "25/20", "13/7*", "7/13", "24/17", "bar/off", "pass"):
+        with pytest.raises(InvalidMoveError):
+            state.play(text)
+    assert "dice outcomes" in reason_of(state, "roll 3-4")
+    assert "already rolled" in reason_of(state, "roll")
+    assert "no double" in reason_of(state, "take")
+    assert "no checker on your 9-point" in reason_of(state, "9/3")
+
+
+def test_view_is_json_and_counts_pips() -> None:
+    state = position({13: 2, 1: 13}, BLACK_REST, (6, 5))
+    view = state.view(0)
+    assert json.loads(json.dumps(view)) == view
+    assert view["pips"] == [39, 54] and view["off"] == [0, 7] and view["dice"] == [6, 5]
+    assert view["points"][12] == 2 and view["points"][18] == -5  # White's 13; Black's 6 is White's 19
