@@ -164,11 +164,19 @@ def _snapshot(record: Record, line: _Line, request: dict[str, Any]) -> dict[str,
         "url": record.to_url(),
         "to_move": to_move,
         "movers": list(line.movers),
-        "legal_moves": list(state.legal_moves()) if seat is None or seat == to_move else [],
+        "legal_moves": list(state.legal_moves()) if _may_see_moves(state, seat) else [],
         "view": state.view(seat),
         "outcome": outcome.to_dict() if outcome else None,
         "ply": len(record.moves),
     }
+
+
+def _may_see_moves(state: State, seat: int | None) -> bool:
+    """The seat to move sees its choices. A spectator sees them only where
+    nothing is hidden: at a chance point they would list the unseen cards."""
+    if seat is None:
+        return not state.info.has_hidden_info
+    return seat == state.to_move
 
 
 def _games(request: dict[str, Any]) -> dict[str, Any]:

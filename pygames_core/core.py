@@ -12,6 +12,7 @@ Each game implements:
   _apply(move)                  the successor for a move already known to be legal
   outcome()                     an Outcome once the game is over, else None
   view(seat)                    JSON-safe dict of what that seat may see
+  resample(seat, rng)           (hidden information only) the unseen parts redrawn
   why_illegal(move)             a reason a player can read, for a well-formed move
                                 that is not legal now; raise InvalidMoveError for
                                 text that is not a move of this game at all
@@ -235,6 +236,15 @@ class State(ABC):
         values.pop("_legal", None)
         values.update(changes)
         return state
+
+    def resample(self: S, seat: int | None, rng: rng_module.Rng) -> S:
+        """A state that `seat` cannot tell from this one (the same `view(seat)`),
+        with everything it cannot see redrawn by `rng`. Computer players search
+        over such states so they never read hidden cards. A game with hidden
+        information overrides this; a game without has nothing to redraw."""
+        if self.info.has_hidden_info:
+            raise NotImplementedError(f"{self.info.title} must redraw what a seat cannot see")
+        return self
 
     def chance_weights(self) -> tuple[int, ...]:
         """Integer weights aligned with `legal_moves()` at a chance point."""

@@ -107,6 +107,8 @@ def check_state(state: State) -> None:
         view = state.view(seat)
         assert isinstance(view, dict)
         assert json.loads(json.dumps(view)) == view, "views are plain JSON"
+        if state.info.has_hidden_info:
+            assert state.resample(seat, Rng(len(before))).view(seat) == view, "a seat cannot tell a resample"
 
 
 @pytest.mark.parametrize("case", list(cases()), ids=case_id)
