@@ -7,8 +7,8 @@
 
 dist/ holds:
   everything in web/ (worker.js gets the build's paths written into it, see BUILD_INFO below)
-  pyodide/<pyodide version>/   the runtime files loadPyodide fetches, the micropip wheel, and a
-                               pyodide-lock.json that lists only micropip (the one package we ship)
+  pyodide/<pyodide version>/   the runtime files loadPyodide fetches, and a pyodide-lock.json that
+                               lists no packages (we ship none of Pyodide's)
   wheels/<hash>/pygames_core-<version>-py3-none-any.whl   our package, built here with zipfile
   manifest.json                every file with its sha256 and size, and a `build` hash over them
 
@@ -180,25 +180,9 @@ def build_wheel(out_dir: Path) -> Path:
 
 # ------------------------------------------------------------------------------------ pyodide
 
-def fetch_micropip(lock: dict) -> Path:
-    """The micropip wheel that this Pyodide's lock names, downloaded from PyPI once into .cache/."""
-    entry = lock.get("packages", {}).get("micropip")
-    if not entry:
-        raise BuildError("node_modules/pyodide/pyodide-lock.json names no micropip")
-    wheel = CACHE / entry["file_name"]
-    if not wheel.exists():
-        python = ".".join(lock["info"]["python"].split(".")[:2])  # micropip is py3-none-any anyway
-        CACHE.mkdir(exist_ok=True)
-        run([sys.executable, "-m", "pip", "download", "--no-deps", "--python-version", python,
-             "--only-binary=:all:", f"micropip=={entry['version']}", "-d", str(CACHE)],
-            "downloading micropip from PyPI")
-        if not wheel.exists():
-            raise BuildError(f"pip did not leave {wheel.relative_to(ROOT)}")
-    return wheel
-
-
-def copy_pyodide(target: Path) -> dict:
-    """The runtime files, the micropip wheel and a lock file that lists micropip as shipped here."""
+def copy_pyodide(target: Path) -> None:
+    """The runtime files, and a lock file that lists no packages: we ship none of Pyodide's, and
+    the lock is fetched on every start, so it should not promise wheels that are not in dist/."""
     target.mkdir(parents=True)
     for name in PYODIDE_RUNTIME[:-1]:
         source = NODE_PYODIDE / name
@@ -206,16 +190,8 @@ def copy_pyodide(target: Path) -> dict:
             raise BuildError(f"node_modules/pyodide/{name} is missing: run `npm ci`")
         shutil.copy2(source, target / name)
     lock = read_json(NODE_PYODIDE / "pyodide-lock.json")
-    micropip = fetch_micropip(lock)
-    shutil.copy2(micropip, target / micropip.name)
-    # The PyPI wheel is not byte-identical to the one Pyodide's own build hashed, and in a browser
-    # pyodide.loadPackage("micropip") fetches with Subresource Integrity from the lock's sha256, so
-    # the lock must name the wheel we ship. We also drop the 350-odd packages we do not ship: the
-    # lock is fetched on every start, and it should not promise wheels that are not in dist/.
-    entry = dict(lock["packages"]["micropip"], sha256=sha256_file(micropip), file_name=micropip.name)
-    shipped = {"info": lock["info"], "packages": {"micropip": entry}}
+    shipped = {"info": lock["info"], "packages": {}}
     (target / "pyodide-lock.json").write_text(json.dumps(shipped, indent=1, sort_keys=True) + "\n")
-    return entry
 
 
 # -------------------------------------------------------------------------------------- build
@@ -232,7 +208,7 @@ def build(quiet: bool = False) -> dict:
     try:
         shutil.copytree(WEB, staging, ignore=shutil.ignore_patterns(".*", "__pycache__", "*~"))
         pyodide_dir = f"pyodide/{pyodide_version}/"
-        micropip = copy_pyodide(staging / pyodide_dir)
+        copy_pyodide(staging / pyodide_dir)
         wheel_tmp = build_wheel(staging / "wheels")
         wheel_dir = staging / "wheels" / sha256_file(wheel_tmp)[:16]
         wheel_dir.mkdir()
@@ -240,7 +216,6 @@ def build(quiet: bool = False) -> dict:
         info = {
             "pyodide": pyodide_dir,
             "pyodide_version": pyodide_version,
-            "micropip": pyodide_dir + micropip["file_name"],
             "wheel": wheel.relative_to(staging).as_posix(),
         }
         write_build_info(staging / "worker.js", info)

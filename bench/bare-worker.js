@@ -1,4 +1,4 @@
-// Only loadPyodide(): no micropip, no wheel, no import. Posts {type: "ready", ms} like worker.js.
+// Only loadPyodide(): no wheel, no import. Posts {type: "ready", ms} like worker.js.
 const index = new URL(self.location.href).searchParams.get("index");
 const indexURL = new URL(index, self.location.origin).href;
 try {

@@ -1,5 +1,5 @@
 // The baseline for bench/startup.py: a worker that only runs loadPyodide() from the built site,
-// as worker.js does before it loads micropip and our wheel. ?index= names dist's Pyodide folder.
+// as worker.js does before it unpacks our wheel. ?index= names dist's Pyodide folder.
 const index = new URLSearchParams(location.search).get("index") ?? "/pyodide/";
 const worker = new Worker(new URL(`bare-worker.js?index=${encodeURIComponent(index)}`, import.meta.url),
                           { type: "module" });

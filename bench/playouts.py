@@ -5,7 +5,7 @@
 A playout starts a game with its default options and the fewest players, and plays uniformly
 random legal moves (chance outcomes too) with `_apply`, as the computer player's search does,
 until the game ends or --max-plies. The same code runs in both interpreters; Pyodide is the
-built wheel installed with micropip (tests/pyodide_runner.mjs; builds dist/ first). Prints
+built wheel unpacked into site-packages (tests/pyodide_runner.mjs; builds dist/ first). Prints
 figures only.
 """
 

@@ -46,7 +46,7 @@ def main() -> None:
     verdict = "within" if total <= TARGET else "OVER"
     print(f"target {TARGET // 1000} KB: {total / 1000:.1f} KB, {verdict} target ({100 * total / TARGET:.0f}%)")
     runtime = sum(e["size"] for n, e in manifest["files"].items() if n.startswith("pyodide/"))
-    print(f"(Pyodide runtime and micropip, not counted: {runtime / 1e6:.2f} MB)")
+    print(f"(Pyodide runtime, not counted: {runtime / 1e6:.2f} MB)")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ handler; bench/ is served under /bench/ for this run only), and drives Debian's
 /usr/bin/chromium with Playwright. For each run, in one fresh browser context (an empty cache):
 
   bare   bench/bare.html: a worker that imports dist's pyodide.mjs and runs loadPyodide(), nothing else
-  play   play.html?game=<game>: the real table; worker.js loads Pyodide, micropip and our wheel
+  play   play.html?game=<game>: the real table; worker.js loads Pyodide and our wheel
 
 each loaded cold (first visit), then warm (the same URL again: HTTP cache, compiled wasm, and
 whatever the service worker keeps). Times are ms after navigation start, the median over runs:

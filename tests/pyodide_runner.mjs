@@ -2,9 +2,8 @@
 //
 //   node tests/pyodide_runner.mjs [--dist DIR] < input.json > output.json
 //
-// Pyodide comes from node_modules/pyodide, offline. micropip is loaded from the wheel in DIR
-// (default: dist/ beside tests/), using dist's pyodide-lock.json so its sha256 is the one shipped,
-// and micropip installs DIR's pygames_core wheel. Then, for the JSON object on stdin:
+// Pyodide comes from node_modules/pyodide, offline, with dist's pyodide-lock.json; DIR's (default:
+// dist/ beside tests/) pygames_core wheel is unpacked into site-packages, as worker.js does. Then, for the JSON object on stdin:
 //   {"requests": [bridge request objects...], "scripts": [Python source...]}
 // it prints one JSON object:
 //   {"answers": [parsed bridge answers...], "results": [...], "timings": {stage: ms}}
@@ -13,7 +12,7 @@
 // Any failure prints the error to stderr and exits with code 1.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,10 +43,9 @@ async function main() {
     stderr: (line) => process.stderr.write(`${line}\n`),
   });
   lap("load_pyodide");
-  await pyodide.loadPackage("micropip", { messageCallback: () => {} });
-  const micropip = pyodide.pyimport("micropip");
-  lap("load_micropip");
-  await micropip.install(pathToFileURL(path.join(dist, manifest.wheel)).href);
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  const wheel = new Uint8Array(await readFile(path.join(dist, manifest.wheel))); // not a Node Buffer
+  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   lap("install_wheel");
   const handle = pyodide.pyimport("pygames_core.bridge").handle;
   lap("import_bridge");

@@ -2,8 +2,8 @@
 
 For every registered game and three seeds, CPython plays a random game (each move drawn from
 `legal_moves()` with a seeded `Rng`; seeds past the first also draw options and player count).
-Pyodide then replays each record from the built dist/ (micropip installs the wheel, as in the
-browser) and must give the same record, URL, every ply's mover, legal moves and views (of each
+Pyodide then replays each record from the built dist/ (the wheel unpacked into site-packages,
+as in the browser) and must give the same record, URL, every ply's mover, legal moves and views (of each
 seat and of a spectator), the same outcome and the same final `to_json()`. The bridge's answers
 to the same requests must be identical too.
 

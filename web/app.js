@@ -488,7 +488,7 @@ async function share() {
 
 // -- start ------------------------------------------------------------------------
 
-const STAGES = {runtime: 'loading the runtime', micropip: 'loading the installer', package: 'installing the games',
+const STAGES = {runtime: 'loading the runtime', package: 'installing the games',
   import: 'loading the rules', ready: 'ready'};
 
 function progress({stage} = {}) {

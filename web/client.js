@@ -2,7 +2,7 @@
 //
 //   import { startEngine } from "./client.js";
 //   const engine = startEngine();              // starts the worker at once; the page goes on drawing
-//   engine.onProgress(({ stage, ms }) => ...);  // "runtime", "micropip", "package", "import", "ready"
+//   engine.onProgress(({ stage, ms }) => ...);  // "runtime", "package", "import", "ready"
 //   await engine.ready;                         // resolves {ms, stages}; rejects if Python cannot start
 //   const answer = await engine.call({ op: "new", game: "kalah", options: {}, players: 2, seed: 1 });
 //   if (answer.ok) ... else answer.error.code ...

@@ -1,7 +1,7 @@
 // The Python engine: a module Web Worker that owns Pyodide, so the page never waits on Python.
 //
 // Protocol (client.js speaks it; see there):
-//   worker -> page  {type: "progress", stage, ms}   stage: "runtime", "micropip", "package", "import"
+//   worker -> page  {type: "progress", stage, ms}   stage: "runtime", "package", "import"
 //   worker -> page  {type: "ready", ms, stages}     ms since the worker started; stages: ms at each
 //   worker -> page  {type: "error", message}        start-up failed; the engine is unusable
 //   page -> worker  {id, request}                   request: a bridge request object, e.g. {op: "games"}
@@ -11,8 +11,11 @@
 // Requests that arrive before "ready" wait in a queue and are answered in order.
 //
 // Everything comes from this site, never from a CDN. build.py fills BUILD with this build's paths
-// (relative to this file): the Pyodide runtime folder, the micropip wheel and our wheel.
-const BUILD = /*BUILD_INFO*/ { "micropip": "", "pyodide": "pyodide/", "wheel": "" } /*END_BUILD_INFO*/;
+// (relative to this file): the Pyodide runtime folder and our wheel.
+//
+// Our wheel is unpacked straight into site-packages, not installed with micropip: it has no
+// dependencies to resolve, and importing micropip alone cost 0.8-1.1 s of a 4-5 s start here.
+const BUILD = /*BUILD_INFO*/ { "pyodide": "pyodide/", "wheel": "" } /*END_BUILD_INFO*/;
 
 const here = (path) => new URL(path, import.meta.url).href;
 const elapsed = () => Math.round(performance.now());
@@ -31,12 +34,9 @@ async function download(path) {
 
 // Start every download at once; Pyodide's own fetches (the wasm, the standard library, the lock
 // file) begin as soon as pyodide.mjs has loaded. Our wheel is held in memory until Python is up.
-// The micropip wheel is fetched here only to warm the HTTP cache (pyodide/ is cached as
-// immutable), so loadPackage("micropip") below finds it there instead of waiting on the network.
 progress("runtime");
 const runtime = import(here(BUILD.pyodide + "pyodide.mjs"));
 const wheel = download(BUILD.wheel);
-const micropipWarm = download(BUILD.micropip).catch(() => null);
 wheel.catch(() => {}); // reported by boot(), not as an unhandled rejection
 
 let handle = null; // bridge.handle once ready
@@ -46,19 +46,9 @@ const queue = [];
 async function boot() {
   const { loadPyodide } = await runtime;
   const pyodide = await loadPyodide({ indexURL: here(BUILD.pyodide) });
-  progress("micropip");
-  await micropipWarm;
-  // The lock file in dist/ names the micropip wheel that build.py ships, with its sha256.
-  await pyodide.loadPackage("micropip", { messageCallback: () => {} });
-  const micropip = pyodide.pyimport("micropip");
   progress("package");
-  // micropip installs our wheel from the bytes already downloaded, written into Pyodide's
-  // in-memory file system (micropip's emfs: URL scheme), so it is never fetched twice.
-  const name = BUILD.wheel.split("/").pop();
-  pyodide.FS.mkdirTree("/tmp/wheels");
-  pyodide.FS.writeFile(`/tmp/wheels/${name}`, await wheel);
-  await micropip.install(`emfs:/tmp/wheels/${name}`);
-  micropip.destroy();
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
   progress("import");
   handle = pyodide.pyimport("pygames_core.bridge").handle;
 }
