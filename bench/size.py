@@ -45,6 +45,13 @@ def main() -> None:
     print(f"{'ours in total':<58}{total:>9}{total_gzip:>9}")
     verdict = "within" if total <= TARGET else "OVER"
     print(f"target {TARGET // 1000} KB: {total / 1000:.1f} KB, {verdict} target ({100 * total / TARGET:.0f}%)")
+    print("\nwhat one table loads (play.html, its scripts and style, the game's renderer, the wheel):")
+    shared = ["play.html", "style.css", "app.js", "client.js", "worker.js", "games/svg.js", manifest["wheel"]]
+    for game in sorted(name[len("games/"):-len(".svg")] for name in ours if name.endswith(".svg") and "/" in name):
+        files = [*shared, f"games/{game}.js"]
+        size = sum(ours[name] for name in files if name in ours)
+        verdict = "within" if size <= TARGET else "OVER"
+        print(f"  {game:<14}{size:>9} bytes, {verdict} the target ({100 * size / TARGET:.0f}%)")
     runtime = sum(e["size"] for n, e in manifest["files"].items() if n.startswith("pyodide/"))
     print(f"(Pyodide runtime, not counted: {runtime / 1e6:.2f} MB)")
 
