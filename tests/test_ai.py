@@ -15,9 +15,11 @@ import pytest
 
 from pygames_core import ai
 from pygames_core.ai import mcts
-from pygames_core.core import CHANCE, GameInfo, Outcome, State
+from pygames_core.core import CHANCE, GameInfo, Outcome, State, chance_move
 from pygames_core.games.bobail import BobailState
 from pygames_core.games.kalah import KalahState
+from pygames_core.games.lostcities import LostCitiesState
+from pygames_core.rng import Rng
 
 UNLIMITED = math.inf
 
@@ -189,3 +191,21 @@ def test_mcts_beats_random_play(cls: type[State], games: int, iterations: int) -
             state = state.play(ai.choose_move(state, player, UNLIMITED, seed, iterations=iterations))
         points += state.outcome().returns()[mcts_seat]  # type: ignore[union-attr]
     assert points >= 0.8 * games
+
+
+def test_the_search_does_not_read_hidden_cards() -> None:
+    """Two Lost Cities states that look the same to the seat to move (its
+    opponent's hand and the deck dealt differently) get the same search."""
+    state = LostCitiesState.new(2, {}, 3)
+    generator = Rng(3)
+    while state.to_move == CHANCE or len(state.legal_moves()) < 4 or state.ply < 30:
+        state = state.play(chance_move(state) if state.to_move == CHANCE else generator.choice(state.legal_moves()))
+    seat = state.to_move
+    other_world = state.resample(seat, Rng(99))
+    assert other_world.view(seat) == state.view(seat)
+    assert other_world.hands[1 - seat] != state.hands[1 - seat]
+
+    first = mcts.search(state, math.inf, seed=5, iterations=160)
+    second = mcts.search(other_world, math.inf, seed=5, iterations=160)
+    assert first.visits == second.visits and first.move == second.move
+    assert first.move in state.legal_moves()
