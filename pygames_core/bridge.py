@@ -253,13 +253,26 @@ def _undo(request: dict[str, Any]) -> dict[str, Any]:
     seats = request.get("seats")
     if seats is not None and not (isinstance(seats, list) and all(isinstance(s, int) for s in seats)):
         raise BridgeError("bad_request", "seats is a list of seat numbers")
-    movers = _replay(record).movers
+    line = _replay(record)
+    movers = line.movers
+    if line.state.info.has_hidden_info:
+        _check_hidden_undo(line)
     for length in range(len(movers) - 1, -1, -1):
         turn_starts = length == 0 or movers[length - 1] != movers[length]
         if seats is None or (movers[length] in seats and turn_starts):
             shorter = record.prefix(length)
             return _snapshot(shorter, _replay(shorter), _without_seat(request))
     raise BridgeError("illegal_move", "none of those seats has moved yet")
+
+
+def _check_hidden_undo(line: _Line) -> None:
+    """With hidden information a player may take back only moves of the turn
+    still in progress: once a card is drawn or the turn has passed, the moves
+    after it were made knowing what undo would hide again."""
+    if line.movers[-1] == CHANCE:
+        raise BridgeError("illegal_move", "a card has been drawn since: it cannot be taken back")
+    if line.movers[-1] != line.state.to_move:
+        raise BridgeError("illegal_move", "the turn has passed: only moves of the turn in progress can be taken back")
 
 
 def _without_seat(request: dict[str, Any]) -> dict[str, Any]:

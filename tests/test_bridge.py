@@ -199,3 +199,27 @@ def test_backgammon_matches_travel_as_match_text() -> None:
     assert imported["ok"], imported
     assert imported["view"]["position_id"] == answer["view"]["position_id"]
     assert error_code({"op": "import", "game": "backgammon", "format": "mat", "text": "nonsense"}) == "bad_record"
+
+
+def test_hidden_information_undo_stays_inside_the_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lost Cities (registered here only: its table is not open yet): a card played
+    can be taken back until the player draws; after the draw, or once the turn
+    has passed, undo is refused and the game is unchanged."""
+    from pygames_core import registry
+
+    monkeypatch.setitem(registry._GAMES, "lostcities", ("lostcities", "LostCitiesState"))
+    answer = call({"op": "new", "game": "lostcities", "seed": 8})
+    while answer["to_move"] == -1:  # the deal
+        answer = call({"op": "computer_move", "record": answer["record"]})
+    seat = answer["to_move"]
+    answer = call({"op": "play", "record": answer["record"], "move": answer["legal_moves"][0]})
+    assert answer["to_move"] == seat  # now the draw
+    undone = call({"op": "undo", "record": answer["record"], "seats": [seat]})
+    assert undone["ok"] and undone["ply"] == answer["ply"] - 1
+    drawn = call({"op": "play", "record": answer["record"], "move": "draw deck"})
+    assert drawn["to_move"] == -1
+    assert error_code({"op": "undo", "record": drawn["record"]}) == "illegal_move"
+    dealt = call({"op": "computer_move", "record": drawn["record"]})
+    assert dealt["to_move"] == 1 - seat
+    refused = call({"op": "undo", "record": dealt["record"], "seats": [seat]})
+    assert refused["ok"] is False and "drawn" in refused["error"]["message"]
