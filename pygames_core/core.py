@@ -192,6 +192,11 @@ class State(ABC):
             moves = self.__dict__["_legal"] = self._legal_moves()
         return moves
 
+    def _know_legal_moves(self, moves: tuple[str, ...]) -> None:
+        """For `_apply` when working out the move already gave the next state's
+        legal moves: `legal_moves()` then returns them without recomputing."""
+        self.__dict__["_legal"] = moves
+
     @abstractmethod
     def _legal_moves(self) -> tuple[str, ...]:
         ...

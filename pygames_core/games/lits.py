@@ -484,7 +484,7 @@ class LitsState(State):
             end_reason="" if following else "no piece can be placed",
         )
         if following and not state.swap_available():
-            state.__dict__["_legal"] = tuple(following)  # already computed: seed the cache
+            state._know_legal_moves(tuple(following))  # already computed: seed the cache
         return state
 
     def why_illegal(self, move: str) -> str:

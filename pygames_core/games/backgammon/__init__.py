@@ -383,7 +383,7 @@ class BackgammonState(State):
         )
         if not best:
             return state._end_turn()  # nothing can move: the roll is lost
-        state.__dict__["_legal"] = moves  # already worked out: spare legal_moves() the search
+        state._know_legal_moves(moves)  # already worked out: spare legal_moves() the search
         return state
 
     def _step(self, move: str) -> BackgammonState:
@@ -405,7 +405,7 @@ class BackgammonState(State):
         state = self._replace(sides=sides, dice=dice, played=played, ply=self.ply + 1)
         if not best:
             return state._end_turn()
-        state.__dict__["_legal"] = moves
+        state._know_legal_moves(moves)
         return state
 
     def _end_turn(self) -> BackgammonState:

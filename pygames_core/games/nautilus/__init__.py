@@ -409,9 +409,7 @@ class NautilusState(State):
             entries.append((ply, seat, move, -1, ""))
 
         state["log"] = self.log + tuple(entries)
-        result = object.__new__(type(self))
-        result.__dict__.update(state)
-        return result
+        return self._replace(**state)
 
     def why_illegal(self, move: str) -> str:
         parsed = MOVES.get(move)
