@@ -19,6 +19,7 @@ cache them for a year as immutable; HTML, sw.js and manifest.json are never cach
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import fnmatch
 import functools
@@ -30,6 +31,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tokenize
 import tomllib
 import zipfile
 from pathlib import Path
@@ -138,6 +140,25 @@ def record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
+def shipped_source(source: str) -> str:
+    """Python source without its comments and docstrings, for the wheel: they are a third of
+    its bytes, and every table downloads the wheel. Each statement stays on its own line, so a
+    traceback from the browser names the line of the file in the repository."""
+    lines = source.splitlines(keepends=True)
+    for token in tokenize.generate_tokens(iter(lines).__next__):
+        if token.type == tokenize.COMMENT:
+            row, column = token.start
+            lines[row - 1] = lines[row - 1][:column].rstrip() + "\n"
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            # A string on its own is a docstring or a no-op; an empty one keeps the statement.
+            first = node.lineno - 1
+            lines[first] = lines[first][: node.col_offset] + '""\n'
+            for row in range(first + 1, node.end_lineno):  # type: ignore[operator]
+                lines[row] = "\n"
+    return "".join(line if line.strip() else "\n" for line in lines)
+
+
 def build_wheel(out_dir: Path) -> Path:
     """pygames_core as a pure-Python wheel, byte-for-byte the same for the same sources."""
     project = project_metadata()
@@ -151,7 +172,8 @@ def build_wheel(out_dir: Path) -> Path:
             continue
         if any(part.startswith(".") for part in relative.parts):
             continue
-        files.append((relative.as_posix(), path.read_bytes()))
+        data = path.read_bytes()
+        files.append((relative.as_posix(), shipped_source(data.decode()).encode() if path.suffix == ".py" else data))
     if not any(arcname == "pygames_core/bridge.py" for arcname, _ in files):
         raise BuildError("pygames_core/bridge.py is missing: nothing to build")
 
