@@ -21,10 +21,20 @@ Operations:
   computer_move  record, player, budget_ms, seed   the move chosen, and the snapshot after it;
                  at a chance point, the outcome the game's own generator draws
 
-A snapshot is {record, url, to_move, movers, legal_moves, view, outcome, ply}:
-`movers` is the seat that made each move of the record. `view` is for the
-request's `seat` when given (and `legal_moves` is then empty unless that seat is
-to move), else for the player to move.
+A snapshot is {record, url, to_move, movers, legal_moves, view, outcome, ply,
+public}: `movers` is the seat that made each move of the record. Every request
+may name the viewing `seat` (null: a spectator); the view is that seat's and
+`legal_moves` is empty unless that seat is to move. Without `seat`, the view is
+the player to move's (a spectator's at a chance point). In `play`, a given
+seat must be the one to move.
+
+With hidden information, until the game is over, `record` names every card
+dealt, so it is for the worker alone: the worker seals it and hands the page
+`public` instead, the record as the viewing seat may read it ({game, options,
+players, moves} with each move in its `public_move` form, and no seed), and
+`url` is null.
+The `move` of `computer_move` is likewise in the viewer's form. Once the game
+is over, `public` is null and everything may be shown.
 
 Error codes: bad_request, unknown_game, bad_options, bad_record, invalid_move,
 illegal_move, game_over, not_your_turn, internal.
@@ -62,14 +72,37 @@ class BridgeError(Exception):
 
 @dataclass(frozen=True)
 class _Line:
-    """A record's moves, the seat that made each one, and the state they reach."""
+    """A record's moves, the seat that made each one, and the state they reach.
+    With hidden information, `public` holds the moves as each viewer may read
+    them: seats 0 to players - 1, then a spectator."""
 
     moves: tuple[str, ...]
     movers: tuple[int, ...]
     state: State
+    public: tuple[tuple[str, ...], ...] | None
+
+    @staticmethod
+    def start(state: State) -> _Line:
+        public = ((),) * (state.players + 1) if state.info.has_hidden_info else None
+        return _Line((), (), state, public)
 
     def extend(self, move: str) -> _Line:
-        return _Line(self.moves + (move,), self.movers + (self.state.to_move,), self.state.play(move))  # type: ignore[operator]
+        state = self.state
+        after = state.play(move)
+        public = self.public
+        if public is not None:
+            public = tuple(
+                seen + (state.public_move(move, _viewer(viewer, state.players)),) for viewer, seen in enumerate(public)
+            )
+        return _Line(self.moves + (move,), self.movers + (state.to_move,), after, public)  # type: ignore[operator]
+
+    def public_moves(self, seat: int | None) -> tuple[str, ...]:
+        assert self.public is not None
+        return self.public[self.state.players if seat is None else seat]
+
+
+def _viewer(index: int, players: int) -> int | None:
+    return None if index == players else index
 
 
 _CACHE_SIZE = 16
@@ -122,7 +155,7 @@ def _replay(record: Record) -> _Line:
     """The line a record plays, replaying only the moves past the longest cached prefix."""
     line = _cache.get(_key(record))
     if line is None or record.moves[: len(line.moves)] != line.moves:
-        line = _Line((), (), record.new_state())
+        line = _Line.start(record.new_state())
     for index in range(len(line.moves), len(record.moves)):
         try:
             line = line.extend(record.moves[index])
@@ -159,16 +192,30 @@ def _snapshot(record: Record, line: _Line, request: dict[str, Any]) -> dict[str,
     default_seat = to_move if to_move is not None and to_move != CHANCE else None
     seat = _seat(request, state, default_seat)
     outcome = state.outcome()
+    sealed = _is_sealed(state)
+    public = _public_record(record, line, seat) if sealed else None
     return {
         "record": record.to_dict(),
-        "url": record.to_url(),
+        "url": None if sealed else record.to_url(),
         "to_move": to_move,
         "movers": list(line.movers),
         "legal_moves": list(state.legal_moves()) if _may_see_moves(state, seat) else [],
         "view": state.view(seat),
         "outcome": outcome.to_dict() if outcome else None,
         "ply": len(record.moves),
+        "public": public,
     }
+
+
+def _public_record(record: Record, line: _Line, seat: int | None) -> dict[str, Any]:
+    """The record as `seat` may read it. No seed: it would tell every card to come."""
+    return {"game": record.game, "options": dict(record.options), "players": record.players,
+            "moves": list(line.public_moves(seat))}
+
+
+def _is_sealed(state: State) -> bool:
+    """Whether the record names cards some seat may not see yet."""
+    return state.info.has_hidden_info and not state.is_over()
 
 
 def _may_see_moves(state: State, seat: int | None) -> bool:
@@ -224,7 +271,9 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
 
 def _legal_moves(request: dict[str, Any]) -> dict[str, Any]:
     state = _replay(_record(request)).state
-    return {"to_move": state.to_move, "legal_moves": list(state.legal_moves())}
+    default_seat = state.to_move if state.to_move != CHANCE else None
+    moves = state.legal_moves() if _may_see_moves(state, _seat(request, state, default_seat)) else ()
+    return {"to_move": state.to_move, "legal_moves": list(moves)}
 
 
 def _view(request: dict[str, Any]) -> dict[str, Any]:
@@ -261,7 +310,7 @@ def _undo(request: dict[str, Any]) -> dict[str, Any]:
         turn_starts = length == 0 or movers[length - 1] != movers[length]
         if seats is None or (movers[length] in seats and turn_starts):
             shorter = record.prefix(length)
-            return _snapshot(shorter, _replay(shorter), _without_seat(request))
+            return _snapshot(shorter, _replay(shorter), request)
     raise BridgeError("illegal_move", "none of those seats has moved yet")
 
 
@@ -273,10 +322,6 @@ def _check_hidden_undo(line: _Line) -> None:
         raise BridgeError("illegal_move", "a card has been drawn since: it cannot be taken back")
     if line.movers[-1] != line.state.to_move:
         raise BridgeError("illegal_move", "the turn has passed: only moves of the turn in progress can be taken back")
-
-
-def _without_seat(request: dict[str, Any]) -> dict[str, Any]:
-    return {name: value for name, value in request.items() if name != "seat"}
 
 
 def _load(request: dict[str, Any]) -> dict[str, Any]:
@@ -305,8 +350,10 @@ def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
         move = chance_move(line.state)
     else:
         move = ai.choose_move(line.state, player, budget_ms / 1000, seed)
+    viewer = _seat(request, line.state, None)
+    shown = line.state.public_move(move, viewer) if _is_sealed(line.state) else move
     record = record.play(move)
-    return {"move": move, **_snapshot(record, _remember(record, line.extend(move)), _without_seat(request))}
+    return {"move": shown, **_snapshot(record, _remember(record, line.extend(move)), request)}
 
 
 _OPERATIONS = {

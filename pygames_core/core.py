@@ -251,6 +251,12 @@ class State(ABC):
             raise NotImplementedError(f"{self.info.title} must redraw what a seat cannot see")
         return self
 
+    def public_move(self, move: str, seat: int | None) -> str:
+        """`move`, about to be played in this state, as `seat` (None: a
+        spectator) may read it in the move list. A game with hidden information
+        masks what the seat cannot see, e.g. "deal" for a card dealt to another."""
+        return move
+
     def chance_weights(self) -> tuple[int, ...]:
         """Integer weights aligned with `legal_moves()` at a chance point."""
         raise GameError(f"{self.info.title} has no chance point here")

@@ -28,6 +28,8 @@ _GAMES: dict[str, tuple[str, str]] = {
     "one": ("one", "OneState"),
     "go": ("go", "GoState"),
     "backgammon": ("backgammon", "BackgammonState"),
+    "lostcities": ("lostcities", "LostCitiesState"),
+    "nautilus": ("nautilus", "NautilusState"),
 }
 
 # (game, format) -> the module in pygames_core.games and its writer and reader:

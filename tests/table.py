@@ -1,8 +1,10 @@
 """Driving the table page (web/play.html) in Chromium, for the browser tests.
 
 The table marks its state on #table: data-state is "empty" before a game, "ready" when a
-human is to move, "waiting"/"thinking" on the computer's turn, "busy" while a request is on
-its way, "over" at the end; data-ply counts the moves played.
+human is to move, "handover" while a hidden-information game waits for the next player's
+tap, "waiting"/"thinking" on the computer's turn, "busy" while a request is on its way,
+"over" at the end; data-ply counts the moves played, and data-game the games started with
+New game.
 """
 
 from __future__ import annotations
@@ -38,16 +40,23 @@ def open_table(page: Page, site_url: str, game: str, fragment: str = "") -> None
     page.wait_for_selector("#table:not([data-state='empty'])")
 
 
-def wait_for_turn(page: Page, after_ply: str | None = None) -> str:
-    """Waits until a human is to move or the game is over (past `after_ply`); returns the state."""
-    page.wait_for_function(
-        """after => {
-            const table = document.getElementById('table');
-            return table.dataset.ply !== after && ['ready', 'over'].includes(table.dataset.state);
-        }""",
-        arg=after_ply,
-    )
-    return page.get_attribute("#table", "data-state") or ""
+def wait_for_turn(page: Page, after_ply: str | None = None, *, tap: bool = True) -> str:
+    """Waits until a human is to move or the game is over (past `after_ply`); returns the
+    state. A hand-over screen on the way is tapped through, unless `tap` is False: then
+    "handover" is returned too."""
+    while True:
+        page.wait_for_function(
+            """after => {
+                const table = document.getElementById('table');
+                return table.dataset.ply !== after && ['ready', 'over', 'handover'].includes(table.dataset.state);
+            }""",
+            arg=after_ply,
+        )
+        state = page.get_attribute("#table", "data-state") or ""
+        if state != "handover" or not tap:
+            return state
+        page.click("#handover button")
+        after_ply = None
 
 
 def wait_for_ply(page: Page, count: int) -> None:
@@ -63,12 +72,16 @@ def move_list(page: Page) -> list[str]:
     return [" ".join(text.split()) for text in page.locator("#moves li").all_inner_texts()]
 
 
-def new_game(page: Page, seats: list[str]) -> None:
-    """A new game with one seat per entry: "human" or a computer's budget in ms."""
+def new_game(page: Page, seats: list[str], options: dict[str, str] | None = None, *, tap: bool = True) -> str:
+    """A new game with one seat per entry: "human" or a computer's budget in ms, and
+    `options` by name. Returns the state once a human is to move (see wait_for_turn)."""
     if page.locator("select[name='players']").count():
         page.select_option("select[name='players']", str(len(seats)))
     for seat, kind in enumerate(seats):
         page.select_option(f"select[name='seat-{seat}']", kind)
+    for name, value in (options or {}).items():
+        page.select_option(f"#options select[name='{name}']", value)
+    games = page.get_attribute("#table", "data-game")
     page.click("#new-game")
-    wait_for_ply(page, 0)
-    wait_for_turn(page)
+    page.wait_for_function("games => document.getElementById('table').dataset.game !== games", arg=games)
+    return wait_for_turn(page, tap=tap)

@@ -201,13 +201,10 @@ def test_backgammon_matches_travel_as_match_text() -> None:
     assert error_code({"op": "import", "game": "backgammon", "format": "mat", "text": "nonsense"}) == "bad_record"
 
 
-def test_hidden_information_undo_stays_inside_the_turn(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Lost Cities (registered here only: its table is not open yet): a card played
-    can be taken back until the player draws; after the draw, or once the turn
-    has passed, undo is refused and the game is unchanged."""
-    from pygames_core import registry
-
-    monkeypatch.setitem(registry._GAMES, "lostcities", ("lostcities", "LostCitiesState"))
+def test_hidden_information_undo_stays_inside_the_turn() -> None:
+    """Lost Cities: a card played can be taken back until the player draws;
+    after the draw, or once the turn has passed, undo is refused and the game
+    is unchanged."""
     answer = call({"op": "new", "game": "lostcities", "seed": 8})
     while answer["to_move"] == -1:  # the deal
         answer = call({"op": "computer_move", "record": answer["record"]})

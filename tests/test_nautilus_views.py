@@ -124,6 +124,19 @@ def test_public_move_masks_what_a_seat_may_not_read() -> None:
     assert [state.public_move("deal diver-4", seat) for seat in (0, 1, None)] == ["deal diver-4", "deal diver", "deal diver"]
 
 
+def test_with_hidden_domain_cards_the_move_list_never_names_a_domain_card() -> None:
+    """The move list outlives the round, so naming the cards dealt would tell who won what."""
+    states = random_states({"domain_cards": "hidden"}, 2)
+    dealing = [state for state in states if state.phase == "domains"]
+    assert len({state.round_number for state in dealing}) > 1
+    for state in dealing:
+        for move in state.legal_moves():
+            assert [state.public_move(move, seat) for seat in (0, 1, None)] == ["deal domain"] * 3
+    dealt = next(state for state in states if state.phase == "divers" and state.to_move == CHANCE)
+    move = dealt.legal_moves()[0]
+    assert [dealt.public_move(move, seat) for seat in (0, 1, None)] == [move, "deal diver", "deal diver"]
+
+
 def test_the_eye_and_the_harpoon_show_cards_in_the_view() -> None:
     state = deal(NautilusState.new(2), (1, 3, 5, 7, 9), (2, 4, 6, 8, 10), ("eye", "harpoon"))
     state = state.play("keep special-eye").play("harpoon diver-5")

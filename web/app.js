@@ -4,6 +4,13 @@ The page holds the game's record; every change goes through the bridge in the wo
 (ops new, play, undo, load, computer_move) and comes back as a snapshot
 {record, url, to_move, movers, legal_moves, view, outcome, ply}. The page keeps no rules.
 
+Hidden information (Lost Cities, Nautilus): the page holds only what its viewing seat may
+know. Until the game is over, a snapshot's `record` is the public record (moves as the
+viewer may read them) and `sealed` the full record, encrypted by the worker; requests send
+`sealed` back and name the viewing `seat`. With one human seat, the screen always shows that
+seat. With several, it shows the human seat to move; when that changes, a hand-over screen
+hides every hand until the next player taps.
+
 Renderer interface (web/games/<id>.js), the same for every game:
   seats                    [{name, colour}] per seat, for labels (known before Python starts)
   render(container, {view, legalMoves, interactive, seatLabel}, onMove)
@@ -22,6 +29,7 @@ const $ = (id) => document.getElementById(id);
 const gameId = new URLSearchParams(location.search).get('game') || '';
 const STRENGTHS = [['human', 'Human'], ['300', 'Computer: quick'], ['1000', 'Computer: normal'], ['3000', 'Computer: strong']];
 const PAUSE_MS = 700; // between the computer's moves, so a person can follow them
+const CHANCE_PAUSE_MS = 60; // before a deal or a roll: nobody decides anything there
 const SAVE_KEY = `pygames.${gameId}`;
 const SEATS_KEY = `pygames.${gameId}.seats`;
 
@@ -32,11 +40,19 @@ let epoch = 0; // bumped by every change of game, so late answers are dropped
 let busy = false; // a human request is in flight
 let thinking = -1; // the epoch the computer is thinking for
 let stalled = false; // the computer failed to move; wait for the person
+let hidden = false; // the game has hidden information
+let viewer = null; // with hidden information, the seat whose cards this screen shows (null: none)
+let handover = null; // the seat the device is being passed to, until they tap
 
 const seatName = (seat) => (seat === -1 ? 'Chance' : renderer?.seats?.[seat]?.name ?? `Seat ${seat + 1}`);
 const seatColour = (seat) => renderer?.seats?.[seat]?.colour ?? '#777';
 const isComputer = (seat) => seat === -1 || (seatKinds[seat] ?? 'human') !== 'human';
 const moveLabel = (move) => renderer?.moveLabel?.(move, snap?.view) ?? move;
+const humanSeats = () => seatKinds.map((kind, seat) => (kind === 'human' ? seat : -1)).filter((seat) => seat >= 0);
+/** The record part of a request: a sealed game goes back sealed. */
+const recordOf = () => (snap.sealed ? {sealed: snap.sealed} : {record: snap.record});
+/** The viewing seat, for games with hidden information. */
+const seatOf = () => (hidden ? {seat: viewer} : {});
 
 function store(key, value) {
   try {
@@ -111,7 +127,8 @@ function drawBoard() {
   const board = $('board');
   const focused = board.contains(document.activeElement) ? document.activeElement : null;
   if (focused) boardFocus = focused.dataset?.move ?? focused.dataset?.from ?? '';
-  const interactive = Boolean(snap) && !busy && !snap.outcome && !isComputer(snap.to_move) && thinking !== epoch;
+  const interactive = Boolean(snap) && !busy && !snap.outcome && !isComputer(snap.to_move) && thinking !== epoch
+    && handover === null;
   redrawing = true;
   renderer.render(board, {
     view: snap?.view ?? null,
@@ -120,7 +137,8 @@ function drawBoard() {
     seatLabel,
   }, humanMove);
   redrawing = false;
-  if (boardFocus !== null) {
+  drawHandover();
+  if (boardFocus !== null && handover === null) {
     // A keyboard player keeps their place: the same move if it is still offered, else the first.
     const offered = [...board.querySelectorAll('[data-move],[data-from]')];
     const target = offered.find((node) => (node.dataset.move ?? node.dataset.from) === boardFocus) ?? offered[0];
@@ -144,10 +162,19 @@ function dot(seat) {
   return node;
 }
 
+function drawHandover() {
+  const box = $('handover');
+  const appearing = box.hidden && handover !== null;
+  box.hidden = handover === null;
+  if (handover !== null) box.querySelector('.to').replaceChildren(dot(handover), seatName(handover));
+  if (appearing) box.querySelector('button').focus(); // and into sight on a small screen
+}
+
 function drawStatus() {
   const seat = snap.to_move;
   let parts;
   if (snap.outcome) parts = [`Game over. ${resultText(snap.outcome).headline}`];
+  else if (handover !== null) parts = ['Pass the device to ', dot(handover), make('b', '', seatName(handover)), '.'];
   else if (seat === -1) parts = ['Chance…'];
   else if (thinking === epoch) parts = [dot(seat), make('b', '', `${seatName(seat)} (computer)`), ' ', make('span', 'thinking', 'is thinking…')];
   else if (isComputer(seat)) parts = [dot(seat), make('b', '', seatName(seat)), ' (computer) to move.'];
@@ -192,9 +219,10 @@ function drawMoves() {
 }
 
 function drawControls() {
-  const humans = seatKinds.map((kind, seat) => (kind === 'human' ? seat : -1)).filter((seat) => seat >= 0);
-  $('undo').disabled = !snap || busy || !snap.movers.some((seat) => humans.includes(seat));
-  $('share').disabled = !snap;
+  const humans = humanSeats();
+  $('undo').disabled = !snap || busy || handover !== null || !snap.movers.some((seat) => humans.includes(seat));
+  $('share').disabled = !snap?.url;
+  $('share').title = snap && !snap.url ? 'Cards are hidden: the game can be shared once it is over.' : '';
   $('new-game').disabled = !info || busy;
 }
 
@@ -202,7 +230,7 @@ function draw() {
   const table = $('table');
   table.dataset.ply = snap ? String(snap.ply) : '';
   table.dataset.state = !snap ? 'empty' : snap.outcome ? 'over' : thinking === epoch ? 'thinking'
-    : busy ? 'busy' : isComputer(snap.to_move) ? 'waiting' : 'ready';
+    : busy ? 'busy' : handover !== null ? 'handover' : isComputer(snap.to_move) ? 'waiting' : 'ready';
   drawBoard();
   if (snap) {
     drawStatus();
@@ -217,15 +245,18 @@ function draw() {
 /** Adopt a new snapshot: remember it, show it, and let the computer move if it is its turn. */
 function adopt(answer, {byComputer = false} = {}) {
   snap = {
-    record: answer.record, url: answer.url, to_move: answer.to_move, movers: answer.movers,
-    legal_moves: answer.legal_moves, view: answer.view, outcome: answer.outcome, ply: answer.ply,
+    record: answer.record, sealed: answer.sealed ?? null, url: answer.url, to_move: answer.to_move,
+    movers: answer.movers, legal_moves: answer.legal_moves, view: answer.view, outcome: answer.outcome,
+    ply: answer.ply,
   };
   epoch += 1;
   stalled = false;
   $('share-box').hidden = true;
   $('banner').hidden = true;
-  history.replaceState(null, '', `${location.pathname}?game=${encodeURIComponent(gameId)}#r=${snap.url}`);
-  store(SAVE_KEY, {record: snap.record, over: Boolean(snap.outcome)});
+  const link = snap.url ? `#r=${snap.url}` : '';
+  history.replaceState(null, '', `${location.pathname}?game=${encodeURIComponent(gameId)}${link}`);
+  store(SAVE_KEY, {...recordOf(), over: Boolean(snap.outcome)});
+  if (changeViewer()) return;
   draw();
   if (snap.outcome) {
     const {headline, scores} = resultText(snap.outcome);
@@ -235,9 +266,51 @@ function adopt(answer, {byComputer = false} = {}) {
 }
 
 function schedule(delay) {
-  if (!snap || snap.outcome || stalled || !isComputer(snap.to_move)) return;
+  if (!snap || snap.outcome || stalled || handover !== null || !isComputer(snap.to_move)) return;
   const mine = epoch;
+  if (snap.to_move === -1) delay = Math.min(delay, CHANCE_PAUSE_MS);
   setTimeout(() => { if (mine === epoch && !busy) computerMove(); }, delay);
+}
+
+/** The seat a screen with hidden information should show now (see the top of this file). */
+function wantedViewer() {
+  const humans = humanSeats().filter((seat) => seat < snap.record.players);
+  if (humans.length === 1) return humans[0];
+  if (!snap.outcome && humans.includes(snap.to_move)) return snap.to_move;
+  return humans.includes(viewer) ? viewer : null;
+}
+
+/** With hidden information, switches the screen to the seat it should show, through the
+    hand-over screen when the device passes between people. True if it started a switch. */
+function changeViewer() {
+  if (!hidden || !snap || handover !== null) return false;
+  const wanted = wantedViewer();
+  if (wanted === viewer) return false;
+  if (wanted !== null && humanSeats().length > 1) {
+    handover = wanted;
+    viewer = null; // meanwhile the screen shows what everyone may see
+  } else {
+    viewer = wanted;
+  }
+  showViewer();
+  return true;
+}
+
+async function showViewer() {
+  const answer = await locked(() => call({op: 'load', ...recordOf(), seat: viewer}));
+  if (!answer.ok) {
+    toast(answer.error.message);
+    return draw();
+  }
+  adopt(answer);
+}
+
+function handOver() {
+  if (handover === null || busy) return;
+  viewer = handover;
+  handover = null;
+  announce(`${seatName(viewer)} to move.`);
+  showViewer();
 }
 
 async function computerMove() {
@@ -246,7 +319,7 @@ async function computerMove() {
   const budget = seat === -1 ? 1 : Number(seatKinds[seat]) || 1000;
   thinking = mine;
   draw();
-  const answer = await call({op: 'computer_move', record: snap.record, player: 'mcts', budget_ms: budget});
+  const answer = await call({op: 'computer_move', ...recordOf(), ...seatOf(), player: 'mcts', budget_ms: budget});
   if (thinking === mine) thinking = -1;
   if (mine !== epoch) return; // the game changed meanwhile
   if (!answer.ok) {
@@ -255,7 +328,7 @@ async function computerMove() {
     toast(`The computer could not move: ${answer.error.message}`);
     return;
   }
-  announce(`${seatName(seat)} (computer) played ${moveLabel(answer.move)}.`);
+  announce(`${seatName(seat)}${seat === -1 ? '' : ' (computer)'}: ${moveLabel(answer.move)}.`);
   adopt(answer, {byComputer: true});
 }
 
@@ -280,17 +353,17 @@ async function humanMove(move) {
   if (!snap || busy || snap.outcome || isComputer(snap.to_move)) return;
   const seat = snap.to_move;
   // No `seat` field: the snapshot then shows the view and legal moves of whoever is to move next.
-  const answer = await request({op: 'play', record: snap.record, move});
+  const answer = await request({op: 'play', ...recordOf(), ...seatOf(), move});
   if (answer) {
-    announce(`${seatName(seat)} played ${moveLabel(move)}.`);
+    announce(`${seatName(seat)}: ${moveLabel(move)}.`);
     adopt(answer);
   }
 }
 
 async function undo() {
   if (!snap || busy) return;
-  const humans = seatKinds.map((kind, seat) => (kind === 'human' ? seat : -1)).filter((seat) => seat >= 0);
-  const body = {op: 'undo', record: snap.record};
+  const humans = humanSeats();
+  const body = {op: 'undo', ...recordOf(), ...seatOf()};
   if (humans.length < snap.record.players) body.seats = humans;
   const answer = await request(body);
   if (answer) {
@@ -311,10 +384,14 @@ async function newGame() {
   if (!info || busy) return;
   $('banner').hidden = true;
   const players = Number($('players')?.value) || info.min_players;
-  const answer = await request({op: 'new', game: gameId, options: chosenOptions(), players,
+  handover = null;
+  viewer = startingViewer(players);
+  const answer = await request({op: 'new', game: gameId, options: chosenOptions(), players, ...seatOf(),
     seed: Math.floor(Math.random() * 2 ** 31)});
   if (answer) {
     announce(`New game of ${info.title}.`);
+    const table = $('table');
+    table.dataset.game = String(Number(table.dataset.game ?? 0) + 1);
     adopt(answer);
   }
 }
@@ -330,8 +407,17 @@ async function locked(load) {
   }
 }
 
+/** Before a game is loaded: the one human seat if there is one; with several, nobody until
+    the hand-over screen has asked for the seat to move. */
+function startingViewer(players) {
+  const humans = humanSeats().filter((seat) => seat < players);
+  return humans.length === 1 ? humans[0] : null;
+}
+
 async function loadLink(url) {
-  const answer = await locked(() => call({op: 'load', url}));
+  handover = null;
+  viewer = startingViewer(seatKinds.length);
+  const answer = await locked(() => call({op: 'load', url, ...seatOf()}));
   if (!answer.ok) {
     banner(`This game link cannot be opened: ${answer.error.message}.`, [
       ['Start a new game', newGame],
@@ -350,9 +436,13 @@ async function loadLink(url) {
 
 async function resumeSaved() {
   const saved = stored(SAVE_KEY);
-  const answer = saved && await locked(() => call({op: 'load', record: saved.record}));
+  handover = null;
+  viewer = startingViewer(seatKinds.length);
+  const kept = saved?.sealed ? {sealed: saved.sealed} : {record: saved?.record};
+  const answer = saved && await locked(() => call({op: 'load', ...kept, ...seatOf()}));
   if (!answer?.ok) {
     store(SAVE_KEY, null);
+    if (answer) toast(`Your last game could not be opened (${answer.error.message}), so a new one has started.`);
     return newGame();
   }
   applySetup(answer.record);
@@ -384,6 +474,7 @@ function drawSeats(count) {
       store(SEATS_KEY, seatKinds);
       stalled = false;
       if (thinking === epoch) epoch += 1; // drop the answer of a seat that is no longer the computer's
+      if (changeViewer()) return;
       draw();
       schedule(250);
     });
@@ -450,7 +541,7 @@ function buildFormats() {
 
 async function saveFile(format, extension) {
   if (!snap || busy) return;
-  const answer = await call({op: 'export', record: snap.record, format});
+  const answer = await call({op: 'export', ...recordOf(), format});
   if (!answer.ok) return toast(answer.error.message);
   const url = URL.createObjectURL(new Blob([answer.text], {type: 'text/plain'}));
   const link = Object.assign(document.createElement('a'), {href: url, download: `${gameId}-${snap.ply}${extension}`});
@@ -513,6 +604,7 @@ async function main() {
   $('new-game').onclick = newGame;
   $('share').onclick = share;
   $('toast').onclick = () => { $('toast').hidden = true; };
+  $('handover').querySelector('button').onclick = handOver;
   try {
     await engine.ready;
   } catch (error) {
@@ -521,6 +613,7 @@ async function main() {
   const catalogue = await call({op: 'games', game: gameId});
   info = catalogue.ok && catalogue.games.find((game) => game.id === gameId);
   if (!info) return fatal(`There is no game called “${gameId}” here.`);
+  hidden = info.has_hidden_info;
   $('loading').hidden = true;
   $('title').textContent = info.title;
   document.title = `${info.title} · pygames`;

@@ -8,13 +8,20 @@
 //   worker -> page  {id, answer}                    answer: the parsed bridge answer ({ok: true, ...}
 //                                                   or {ok: false, error: {code, message}})
 //   worker -> page  {id, error}                     only when start-up failed (message as above)
-// Requests that arrive before "ready" wait in a queue and are answered in order.
+// Requests that arrive before "ready" wait in a queue, and all are answered in order.
+//
+// Hidden information: while such a game is not over, the bridge's snapshot carries `public`, the
+// record as the viewing seat may read it. The worker then seals the full record (seal.js) and
+// answers {sealed, record: public, ...}: the page never holds a card it may not see. The page
+// sends the sealed string back as `sealed` in place of `record`.
 //
 // Everything comes from this site, never from a CDN. build.py fills BUILD with this build's paths
 // (relative to this file): the Pyodide runtime folder and our wheel.
 //
 // Our wheel is unpacked straight into site-packages, not installed with micropip: it has no
 // dependencies to resolve, and importing micropip alone cost 0.8-1.1 s of a 4-5 s start here.
+import {seal, unseal} from './seal.js';
+
 const BUILD = /*BUILD_INFO*/ { "pyodide": "pyodide/", "wheel": "" } /*END_BUILD_INFO*/;
 
 const here = (path) => new URL(path, import.meta.url).href;
@@ -53,15 +60,37 @@ async function boot() {
   handle = pyodide.pyimport("pygames_core.bridge").handle;
 }
 
-function answer(id, request) {
+async function respond(request) {
+  if (request && typeof request === "object" && "sealed" in request) {
+    const { sealed, ...rest } = request;
+    try {
+      request = { ...rest, record: await unseal(sealed) };
+    } catch (error) {
+      return { ok: false, error: { code: "bad_record", message: error.message } };
+    }
+  }
   let result;
   try {
     result = JSON.parse(handle(JSON.stringify(request ?? null)));
   } catch (error) {
     // bridge.handle never raises; this is Pyodide itself failing (out of memory, say).
-    result = { ok: false, error: { code: "internal", message: String(error?.message ?? error) } };
+    return { ok: false, error: { code: "internal", message: String(error?.message ?? error) } };
   }
-  postMessage({ id, answer: result });
+  if (result.ok && "public" in result) {
+    const { public: visible, ...rest } = result;
+    if (visible !== null) return { ...rest, record: visible, sealed: await seal(result.record) };
+    return rest;
+  }
+  return result;
+}
+
+let inOrder = Promise.resolve(); // sealing is asynchronous; answers still leave in request order
+
+function answer(id, request) {
+  inOrder = inOrder.then(() => respond(request)).then(
+    (result) => postMessage({ id, answer: result }),
+    (error) => postMessage({ id, answer: { ok: false, error: { code: "internal", message: String(error?.message ?? error) } } }),
+  );
 }
 
 self.onmessage = (event) => {

@@ -30,7 +30,7 @@ const chosen = new WeakMap(); // container -> {key, card}: the hand card picked,
 const colourOf = (card) => card.slice(0, card.indexOf('-'));
 const rankOf = (card) => card.slice(card.indexOf('-') + 1);
 const rankText = (card) => (rankOf(card) === 'w' ? 'W' : rankOf(card));
-const cardWords = (card) => `${colourOf(card)} ${rankOf(card) === 'w' ? 'wager' : rankOf(card)}`;
+const cardWords = (card) => (rankOf(card) === 'w' ? `a ${colourOf(card)} wager` : `${colourOf(card)} ${rankOf(card)}`);
 const fixed = (value) => Number(value.toFixed(1));
 
 /** The expedition symbol of `colour`, centred on (x, y), about 2r across. */
@@ -122,13 +122,15 @@ function ringAround(x, y, w, h, rest = 'none', dash = null) {
   return ring;
 }
 
+/** A move in words, as its mover (or Chance, for a deal) does it. A deal reads "deal" when the card
+ *  went to a hand the viewer may not see, and "deal ?" in a redrawn state. */
 export function moveLabel(move) {
   const [verb, rest = ''] = move.split(' ');
-  if (verb === 'play') return `play ${cardWords(rest)}`;
-  if (verb === 'discard') return `discard ${cardWords(rest)}`;
-  if (move === 'draw deck') return 'draw from the deck';
-  if (verb === 'draw') return `take from the ${rest} pile`;
-  if (verb === 'deal') return rest && rest !== '?' ? `gets ${cardWords(rest)}` : 'gets a card';
+  if (verb === 'play') return `plays ${cardWords(rest)}`;
+  if (verb === 'discard') return `discards ${cardWords(rest)}`;
+  if (move === 'draw deck') return 'draws from the deck';
+  if (verb === 'draw') return `takes from the ${rest} pile`;
+  if (verb === 'deal') return rest && rest !== '?' ? `deals ${cardWords(rest)}` : 'deals a card';
   return move;
 }
 
@@ -352,8 +354,8 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       const words = `${cardWords(card)}${isSeen ? ' (your opponent saw you take it)' : ''}`;
       const g = el('g', usable
         ? actionable(`${words}: ${isPicked ? 'picked; pick it again to put it back' : `pick it to ${playable ? 'play or ' : ''}discard`}`,
-          {'data-from': card, 'aria-pressed': String(isPicked)})
-        : {role: 'img', 'aria-label': words});
+          {'data-from': card, 'data-card': card, 'aria-pressed': String(isPicked)})
+        : {role: 'img', 'aria-label': words, 'data-card': card});
       g.append(...face(card, x, y, HW, HH));
       if (isSeen) {
         g.append(el('text', {x: x + HW / 2, y: handTop + HH + 12, 'font-size': 11, 'text-anchor': 'middle', fill: MUTED,

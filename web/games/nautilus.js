@@ -51,22 +51,29 @@ function cardWords(card) {
   return `${DOMAIN_STYLE[domain]?.title ?? domain} (${worth})`;
 }
 
+/** The card a placement's first word names ("7", "kraken", "fishbone"): moveToken's inverse. */
+const placedCard = (token) => (token === 'kraken' || token === 'fishbone' ? `special-${token}` : `diver-${token}`);
+
+/** A move in words, as its mover (or Chance, for a deal or the Harpoon's draw) does it. A card the
+ *  viewer may not know is left out: "deal diver", "deal special", "deal domain", "keep special",
+ *  "keep diver", "harpoon diver", "swap diver". */
 export function moveLabel(move) {
   const space = move.indexOf(' ');
   const head = space < 0 ? move : move.slice(0, space);
   const rest = space < 0 ? '' : move.slice(space + 1);
+  const named = rest.includes('-'); // a card id, not a masked kind
   if (head === 'deal') {
-    if (rest.includes('-')) return `deals ${cardWords(rest)}`;
-    return `deals ${rest === 'domain' ? 'a domain card' : rest === 'special' ? 'a special' : 'a card'}`;
+    if (rest.startsWith('domain')) return `lays out ${named ? cardWords(rest) : 'a domain card'}`;
+    return `deals ${named ? cardWords(rest) : rest === 'special' ? 'a special' : 'a Diver'}`;
   }
-  if (head === 'harpoon') return rest.includes('-') ? `harpoons ${cardWords(rest)}` : 'harpoons a Diver';
-  if (head === 'keep') return rest.includes('-') ? `keeps ${cardWords(rest)}` : rest === 'special' ? 'keeps a special' : 'keeps a Diver';
-  if (head === 'swap') return rest.includes('-') ? `gives ${cardWords(rest)} for it` : 'swaps a Diver';
-  if (move === 'return') return 'hands the Diver back';
+  if (head === 'harpoon') return `the Harpoon draws ${named ? cardWords(rest) : 'a Diver'}`;
+  if (head === 'keep') return `keeps ${named ? cardWords(rest) : rest === 'special' ? 'a special' : 'one Diver'}`;
+  if (head === 'swap') return `keeps it, gives ${named ? cardWords(rest) : 'a Diver'}`;
+  if (move === 'return') return 'hands it back';
   if (move === 'anchor') return 'anchors the next card';
-  if (head === 'anchor') return `anchors ${rest}`;
-  if (isArrow(move)) return `arrow ${move.replace('-', ' → ')}`;
-  if (isPlacement(move)) return `${head === 'kraken' ? 'Kraken' : head === 'fishbone' ? 'Fishbone' : head} → ${rest}`;
+  if (head === 'anchor') return `anchors the card on ${rest}`;
+  if (isArrow(move)) return `arrow moves ${move.replace('-', ' → ')}`;
+  if (isPlacement(move)) return `places ${cardWords(placedCard(head))} on ${rest}`;
   return move;
 }
 
@@ -255,7 +262,7 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       if (move) {
         if (cell) parts.push(el('rect', {...box, rx: 7, fill: GOLD, 'fill-opacity': 0.25, stroke: GOLD, 'stroke-width': 3.5}));
         const label = move.startsWith('anchor') ? `Put the Anchor on the card on ${where}`
-          : pick.from ? `Move the card on ${pick.from} to ${where}` : `Place ${moveLabel(move).split(' → ')[0]} on ${where}`;
+          : pick.from ? `Move the card on ${pick.from} to ${where}` : `Place ${cardWords(placedCard(move.split(' ')[0]))} on ${where}`;
         svg.append(button(label, {'data-move': move}, box, ...parts));
       } else if (isOrigin) {
         parts.push(el('rect', {...box, rx: 7, fill: 'none', stroke: picked ? FOCUS : GOLD, 'stroke-width': 3, 'stroke-dasharray': picked ? null : '6 4'}));

@@ -483,8 +483,9 @@ class NautilusState(State):
     def public_move(self, move: str, seat: int | None) -> str:
         """`move`, about to be played in this state, as `seat` may read it: the
         masked forms of view.py's log ("deal diver" for a card dealt to another
-        seat). A domain card dealt is public here; with hidden domain cards the
-        view's log masks it once the opponent has won it."""
+        seat). With hidden domain cards a domain card dealt reads "deal domain"
+        for everyone: the card lies on the boat in the view during its round,
+        but a move list naming it would tell who won it."""
         from .view import public_form
 
         after = self.play(move)

@@ -179,8 +179,9 @@ def _log(state: NautilusState, seat: int | None, hidden: frozenset[int]) -> list
 
 
 def public_form(state: NautilusState, entry: tuple[int, int, str, int, str], seat: int | None) -> str:
-    """The move of a log entry as `seat` may read it (domain cards unmasked)."""
-    return _entry(state, entry, seat, frozenset(), False)[0] or entry[2]
+    """The move of a log entry as `seat` may read it in a move list, which
+    outlives the round: with hidden domain cards every domain deal is masked."""
+    return _entry(state, entry, seat, frozenset(), state.hidden_collections)[0] or entry[2]
 
 
 def _entry(

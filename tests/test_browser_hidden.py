@@ -1,0 +1,124 @@
+"""Hidden information in Chromium: hot-seat privacy and sealed records.
+
+A hot-seat round of Lost Cities is clicked through. At every hand-over screen the
+test saves what the page shows; once the round is over the page holds the full
+record, and the test replays it to learn every hand at every moment. It then
+checks that no hand was on the page while the device was being handed over, and
+that after each tap the page showed exactly the hand of the player to move.
+Every message the worker sent before the end is checked for the sealed record.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from table import move_list, new_game, open_table, ply, wait_for_turn
+
+from pygames_core.games import lostcities
+from pygames_core.record import Record
+
+pytestmark = pytest.mark.browser
+
+# Logs every message from the worker, before the page's own code sees it.
+RECORD_WORKER_MESSAGES = """
+window.__workerMessages = [];
+const PlainWorker = window.Worker;
+window.Worker = class extends PlainWorker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener('message', (event) => window.__workerMessages.push(JSON.stringify(event.data)));
+  }
+};
+"""
+
+
+def shown_cards(page: Page) -> list[str]:
+    return sorted(page.locator("#board [data-card]").evaluate_all("nodes => nodes.map((node) => node.dataset.card)"))
+
+
+def card_words(card: str) -> str:
+    colour, rank = card.split("-")
+    return f"{colour} {rank}"
+
+
+def test_hot_seat_lost_cities_hides_each_hand_until_its_player_taps(page: Page, site_url: str) -> None:
+    page.add_init_script(RECORD_WORKER_MESSAGES)
+    open_table(page, site_url, "lostcities")
+    chooser = random.Random("lost cities hot seat")
+    handovers: list[tuple[int, str, str]] = []  # (ply, the page's HTML and text, the seat named)
+    turns: list[tuple[int, list[str]]] = []  # (ply, the hand shown) after each tap
+    state = new_game(page, ["human", "human"], {"rounds": "1"}, tap=False)
+    while state != "over":
+        if state == "handover":
+            expect(page.locator("#handover")).to_be_visible()
+            assert page.locator("#board [data-move], #board [data-from]").count() == 0
+            handovers.append((ply(page), page.content() + page.inner_text("body"), page.inner_text("#handover .to")))
+            page.click("#handover button")
+            state = wait_for_turn(page, tap=False)
+            turns.append((ply(page), shown_cards(page)))
+            continue
+        before = str(ply(page))
+        draws = page.locator("#board [data-move='draw deck']")
+        if draws.count():  # draw from the deck, so the round ends in a sensible number of turns
+            draws.click()
+        else:
+            picks = page.locator("#board [data-from]")
+            picks.nth(chooser.randrange(picks.count())).click()
+            moves = page.locator("#board [data-move]")
+            moves.nth(chooser.randrange(moves.count())).click()
+        state = wait_for_turn(page, before, tap=False)
+
+    assert len(handovers) > 20 and len(turns) == len(handovers)
+    record = Record.from_url(re.search(r"#r=(.+)$", page.url).group(1))  # over: the whole record is shown
+    states = list(record.states())
+    for (at, page_text, named), (shown_at, hand) in zip(handovers, turns):
+        assert shown_at == at  # the tap played nothing
+        state = states[at]
+        seat = state.to_move
+        assert named == ["South", "North"][seat]
+        assert 'data-card' not in page_text, f"a hand was on the page during the hand-over at ply {at}"
+        unseen = list(state.hands[seat])
+        for card in state.known[seat]:  # taken from a discard pile in sight of both
+            unseen.remove(card)
+        secret = [lostcities.CARD_NAMES[card] for card in unseen if card % lostcities.KINDS]
+        assert not [card for card in secret if card_words(card) in page_text or card in page_text]
+        assert hand == sorted(lostcities.CARD_NAMES[card] for card in state.hands[seat])
+
+    messages = [json.loads(text) for text in page.evaluate("window.__workerMessages")]
+    answers = [message["answer"] for message in messages if "answer" in message and message["answer"].get("ok")]
+    snapshots = [answer for answer in answers if "record" in answer and answer["record"].get("game") == "lostcities"]
+    sealed = [answer for answer in snapshots if answer.get("outcome") is None]
+    assert len(sealed) > 50
+    for answer in sealed:
+        assert answer["sealed"].startswith("s1.") and answer["url"] is None
+        assert "seed" not in answer["record"] and "public" not in answer
+    assert len(move_list(page)) == ply(page)
+    assert page.evaluate("JSON.parse(localStorage.getItem('pygames.lostcities')).record.seed") is not None
+
+
+def test_a_tampered_sealed_game_is_refused_and_a_new_game_starts(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "lostcities")
+    new_game(page, ["human", "300"], {"rounds": "1"})
+    saved = page.evaluate("localStorage.getItem('pygames.lostcities')")
+    sealed = json.loads(saved)["sealed"]
+    assert sealed.startswith("s1.")
+    flipped = sealed[:-6] + ("A" if sealed[-6] != "A" else "B") + sealed[-5:]
+    page.evaluate("text => localStorage.setItem('pygames.lostcities', text)", json.dumps({"sealed": flipped, "over": False}))
+    page.reload()
+    page.wait_for_function("() => ['ready', 'waiting', 'thinking'].includes(document.getElementById('table').dataset.state)")
+    expect(page.locator("#toast")).to_contain_text("changed")
+    assert json.loads(page.evaluate("localStorage.getItem('pygames.lostcities')"))["sealed"] != flipped
+
+
+def test_a_sealed_game_resumes_after_a_reload(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "lostcities")
+    new_game(page, ["human", "300"], {"rounds": "1"})
+    hand = shown_cards(page)
+    assert len(hand) == 8
+    page.reload()
+    wait_for_turn(page)
+    assert shown_cards(page) == hand and ply(page) == 16
