@@ -257,6 +257,12 @@ class State(ABC):
         masks what the seat cannot see, e.g. "deal" for a card dealt to another."""
         return move
 
+    def estimate_returns(self) -> tuple[float, ...]:
+        """For a game not yet over, each seat's expected return, in [0, 1] and
+        summing to 1: what a search scores a playout it cuts short. A game may
+        judge its position cheaply here; by default every seat gets an equal share."""
+        return (1.0 / self.players,) * self.players
+
     def chance_weights(self) -> tuple[int, ...]:
         """Integer weights aligned with `legal_moves()` at a chance point."""
         raise GameError(f"{self.info.title} has no chance point here")

@@ -72,6 +72,17 @@ class LoadedDieState(State):
         return "not now"
 
 
+@dataclass(frozen=True)
+class HopefulDieState(LoadedDieState):
+    """The loaded-die toy with a misleading estimate: seat 0 looks sure to win after "fair"."""
+
+    def _apply(self, move: str) -> HopefulDieState:
+        return HopefulDieState(self.players, self.picks + (move,))
+
+    def estimate_returns(self) -> tuple[float, ...]:
+        return (0.9, 0.05, 0.05) if self.picks[:1] == ("fair",) else (0.1, 0.45, 0.45)
+
+
 def random_states(cls: type[State], games: int, seed: int) -> list[State]:
     """Every state of a few random games."""
     states = []
@@ -126,6 +137,13 @@ def test_a_spent_budget_still_gives_a_move() -> None:
 def test_a_playout_past_its_limit_counts_as_equal_shares() -> None:
     result = mcts.search(KalahState.new(2), UNLIMITED, 1, 50, playout_limit=0)
     assert set(result.values.values()) == {0.5}
+
+
+def test_a_game_with_its_own_estimate_is_judged_by_it_without_playouts() -> None:
+    assert mcts.playout_limit_for(LoadedDieState.new()) == mcts.PLAYOUT_LIMIT
+    assert mcts.playout_limit_for(HopefulDieState.new()) == mcts.ESTIMATED_PLAYOUT_LIMIT == 0
+    result = mcts.search(HopefulDieState.new(), UNLIMITED, 1, 2)  # each root move expanded once
+    assert result.values == {"fair": 0.9, "loaded": 0.1} and result.move == "fair"
 
 
 def test_mcts_takes_the_kalah_capture_that_wins_now() -> None:
@@ -209,3 +227,19 @@ def test_the_search_does_not_read_hidden_cards() -> None:
     second = mcts.search(other_world, math.inf, seed=5, iterations=160)
     assert first.visits == second.visits and first.move == second.move
     assert first.move in state.legal_moves()
+
+
+def test_mcts_beats_random_play_over_three_rounds_of_lost_cities() -> None:
+    """Random three-round games run past `mcts.PLAYOUT_LIMIT` plies: the search
+    lives on the game's estimate, with only 5 iterations per drawn world."""
+    for mcts_seat in (0, 1):
+        state = LostCitiesState.new(2, {"rounds": "3"}, seed=mcts_seat)
+        while state.to_move is not None:
+            if state.to_move == CHANCE:
+                move = chance_move(state)
+            else:
+                player = "mcts" if state.to_move == mcts_seat else "random"
+                move = ai.choose_move(state, player, UNLIMITED, state.ply, iterations=5 * mcts.WORLDS)
+            state = state.play(move)
+        outcome = state.outcome()
+        assert outcome is not None and outcome.winners == (mcts_seat,)

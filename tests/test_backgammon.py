@@ -236,3 +236,39 @@ def test_view_is_json_and_counts_pips() -> None:
     assert json.loads(json.dumps(view)) == view
     assert view["pips"] == [39, 54] and view["off"] == [0, 7] and view["dice"] == [6, 5]
     assert view["points"][12] == 2 and view["points"][18] == -5  # White's 13; Black's 6 is White's 19
+
+
+WHITE_RACE = {6: 5, 5: 5}  # 55 pips
+BLACK_RACE = {6: 5, 5: 5, 4: 5}  # 75 pips
+
+
+def test_the_estimate_is_even_for_symmetric_positions() -> None:
+    assert BackgammonState.new(2, seed=1).estimate_returns() == (0.5, 0.5)
+    level_match = BackgammonState.new(2, {"match": "5"}, seed=1)._replace(score=(2, 2), game=3)
+    assert level_match.estimate_returns() == (0.5, 0.5)
+    # Mirrored checkers: the next roll is the only edge, the same for either seat.
+    white_rolls, black_rolls = position(BLACK_RACE, BLACK_RACE), position(BLACK_RACE, BLACK_RACE, turn=1)
+    assert white_rolls.estimate_returns()[0] > 0.5
+    assert white_rolls.estimate_returns() == pytest.approx(black_rolls.estimate_returns()[::-1])
+
+
+def test_the_estimate_favours_the_pip_leader() -> None:
+    black_rolls = position(WHITE_RACE, BLACK_RACE, turn=1)
+    chances = black_rolls.estimate_returns()
+    assert chances[0] > 0.5 and sum(chances) == pytest.approx(1.0)
+    assert position(BLACK_RACE, WHITE_RACE, turn=0).estimate_returns() == pytest.approx(chances[::-1])
+    # Dice still to play count as played: 6-5 to move beats waiting to roll.
+    white_moves = position(WHITE_RACE, BLACK_RACE, (6, 5))
+    assert white_moves.estimate_returns()[0] > position(WHITE_RACE, BLACK_RACE).estimate_returns()[0]
+
+
+def test_the_estimate_of_a_match_weighs_the_stake() -> None:
+    game = position(WHITE_RACE, BLACK_RACE).estimate_returns()[0]
+    # 1-2 in a 3-point match: winning this game at cube 1 only levels the match; at cube 2 it wins it.
+    level = position(WHITE_RACE, BLACK_RACE, match_length=3, score=(1, 2))
+    assert level.estimate_returns()[0] == pytest.approx(game / 2)
+    doubled = position(WHITE_RACE, BLACK_RACE, match_length=3, score=(1, 2), cube_enabled=True, cube=2, cube_owner=1)
+    assert doubled.estimate_returns()[0] == pytest.approx(game)
+    # 2-0 at the Crawford game's opening roll: Black must win three even games in a row.
+    two_up = BackgammonState.new(2, {"match": "3"})._replace(score=(2, 0), game=3, crawford=True, crawford_done=True)
+    assert two_up.estimate_returns() == pytest.approx((7 / 8, 1 / 8))

@@ -341,3 +341,47 @@ def test_a_view_never_names_a_card_it_should_not(seat: int | None) -> None:
                 seen.update(CARD_PATTERN.findall(entry))
         named = set(CARD_PATTERN.findall(json.dumps(state.view(seat))))
         assert named <= seen
+
+
+
+MIRRORED = """
+north hand: green-9 white-w white-4
+north:      blue-w blue-5 blue-8 green-6
+south:      red-w red-5 red-8 yellow-6
+south hand: yellow-9 white-w white-3
+"""
+
+
+@pytest.mark.parametrize("round_scores", [(), ((12, 12),), ((40, -5), (-5, 40))])
+def test_the_estimate_is_even_for_mirrored_seats(round_scores: tuple[tuple[int, int], ...]) -> None:
+    state = table(MIRRORED, rounds=3, round=len(round_scores) + 1, round_scores=round_scores)
+    assert state.prospect(0) == state.prospect(1) == -19  # red -14, yellow -5, white not started
+    assert state.estimate_returns() == (0.5, 0.5)
+
+
+def test_the_estimate_favours_the_seat_ahead() -> None:
+    south_ahead = table("south: green-6 green-7 green-8 green-9\nsouth hand: yellow-2\nnorth hand: blue-2", rounds=3)
+    chances = south_ahead.estimate_returns()
+    assert chances[0] > 0.5 and sum(chances) == pytest.approx(1.0)
+    north_ahead = table("north: green-6 green-7 green-8 green-9\nnorth hand: yellow-2\nsouth hand: blue-2", rounds=3)
+    assert north_ahead.estimate_returns()[1] == pytest.approx(chances[0])
+    # Finished rounds count, and the same lead weighs more with fewer cards to come.
+    behind_before = south_ahead._replace(round=2, round_scores=((0, 40),))
+    assert behind_before.estimate_returns()[0] < 0.5
+    last_round = south_ahead._replace(round=3, round_scores=((10, 10), (10, 10)))
+    assert last_round.estimate_returns()[0] > chances[0]
+
+
+def test_the_prospect_lays_on_the_hand_where_it_pays() -> None:
+    # South's red: w 4 (-32 as it stands); the hand's red-8 9 10 follow: (31 - 20) x 2 = 22.
+    # red-3 cannot follow; blue-2 3 would start an expedition at -15: left in the hand.
+    state = table("""
+        south:      red-w red-4
+        south hand: red-3 red-8 red-9 red-10 blue-2 blue-3
+        north hand: yellow-2 yellow-3
+    """)
+    assert expedition_score(state.expeditions[0][4]) == -32
+    assert state.prospect(0) == 22
+    # With one card left in the deck South has one turn: red-8 alone, (12 - 20) x 2.
+    assert only_in_deck(state, "green-5").prospect(0) == -16
+    assert state.prospect(1) == 0  # nothing played, nothing worth starting

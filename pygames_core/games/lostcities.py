@@ -80,6 +80,10 @@ Choices
   the card for a card dealt to another seat).
 - ``resample`` forgets the identities of the cards the redrawn seats were dealt
   in ``recent`` (they read "deal ?").
+- ``estimate_returns()``, for searches that cut a playout short, adds the
+  finished rounds to the round in progress as it would stand with each seat's
+  hand laid on where that pays (``prospect``), and squashes the lead with a
+  logistic that widens with the deck cards still to come.
 
 View
 ----
@@ -116,6 +120,7 @@ View
 from __future__ import annotations
 
 import bisect
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -135,6 +140,10 @@ BONUS_CARDS = 8
 BONUS = 20
 COST = 20
 DRAW_DECK = "draw deck"
+SPREAD_PER_CARD = 4.5
+"""Points of lead worth one logistic unit, times the square root of the deck
+cards still to be drawn in this round and the rounds to come: fitted to the
+final results of random three-round games."""
 
 CARD_NAMES: tuple[str, ...] = tuple(f"{colour}-{rank}" for colour in COLOURS for rank in RANKS)
 COLOUR_OF: tuple[int, ...] = tuple(card // KINDS for card in range(len(CARD_NAMES)))
@@ -553,6 +562,30 @@ class LostCitiesState(State):
             f"{entry[0]}deal ?" if entry[0] in hidden and entry[1:6] == "deal " else entry for entry in self.recent
         )
         return self._replace(hands=tuple(hands), deck=tuple(deck), rng=rng.below(1 << 64), recent=recent)
+
+    def estimate_returns(self) -> tuple[float, float]:
+        """South's and North's chances: the lead over the finished rounds and
+        the round in progress (`prospect`), against the spread of what is to come."""
+        totals = _totals(self.round_scores)
+        lead = totals[0] - totals[1] + self.prospect(0) - self.prospect(1)
+        drawn_per_round = sum(full_deck(self.colours)) - 2 * HAND_SIZE
+        cards_to_come = self.deck_size + (self.rounds - self.round) * drawn_per_round
+        south = 1.0 / (1.0 + math.exp(-lead / (SPREAD_PER_CARD * math.sqrt(cards_to_come))))
+        return south, 1.0 - south
+
+    def prospect(self, seat: int) -> int:
+        """What `seat`'s expeditions are worth if it also lays on each the cards
+        of its hand that can follow, where that pays: at most one a turn for
+        the turns it has left (half the deck). Scoring the expeditions as they
+        stand instead makes a search shy of starting any."""
+        turns_left = (self.deck_size + 1) // 2
+        expeditions = self.expeditions[seat]
+        runs = list(expeditions)
+        for card in self.hands[seat]:  # sorted: wagers, then rising numbers, colour by colour
+            colour = COLOUR_OF[card]
+            if len(runs[colour]) - len(expeditions[colour]) < turns_left and can_follow(runs[colour], card):
+                runs[colour] += (card,)
+        return sum(max(expedition_score(now), expedition_score(run)) for now, run in zip(expeditions, runs))
 
     def public_move(self, move: str, seat: int | None) -> str:
         """`move`, about to be played in this state, as `seat` may read it: a card

@@ -100,7 +100,8 @@ State
 the checkers borne off, 1-24 its points in its own numbering, 25 its bar.
 ``results`` keeps (winner, points, kind) per finished game, kind being
 "single", "gammon", "backgammon" or "drop". moves.py generates the moves,
-match.py scores games, gnubg.py writes gnubg's IDs and the match text.
+match.py scores games, gnubg.py writes gnubg's IDs and the match text, and
+estimate.py guesses each seat's chances for searches that cut a playout short.
 
 gnubg
 -----
@@ -146,6 +147,7 @@ from typing import Any
 
 from ... import rng as rng_module
 from ...core import CHANCE, GameInfo, InvalidMoveError, Option, Outcome, State
+from . import estimate
 from . import match as match_rules
 from .match import KIND_POINTS, MAX_CUBE, SEAT_NAMES, game_kind, game_text
 from .moves import (
@@ -450,6 +452,9 @@ class BackgammonState(State):
         )
 
     # -- end and view --------------------------------------------------------
+
+    def estimate_returns(self) -> tuple[float, float]:
+        return estimate.estimate_returns(self)
 
     def outcome(self) -> Outcome | None:
         if self.to_move is not None:
