@@ -1,7 +1,8 @@
 """Fixtures shared by the test files: the built site, a local server for it, and Chromium.
 
   built_site   (session) dist/ as a Path, built once by `python3 build.py` when it is missing or
-               older than any source (web/, pygames_core/, build.py, pyproject.toml, package files)
+               older than any source (web/, pygames_core/, build.py, site_rules.py, pyproject.toml,
+               package files)
   site_url     (session) "http://127.0.0.1:<free port>", no trailing slash: dist/ served in a
                background thread by build.py's own handler, with the MIME types and the
                netlify.toml headers (CSP, caching) that Netlify sends
@@ -41,7 +42,8 @@ CHROMIUM_ARGS = [
 
 
 def _newest_source_time() -> float:
-    sources = [ROOT / "build.py", ROOT / "pyproject.toml", ROOT / "package-lock.json", ROOT / "netlify.toml"]
+    sources = [ROOT / "build.py", ROOT / "site_rules.py", ROOT / "pyproject.toml", ROOT / "package-lock.json",
+               ROOT / "netlify.toml"]
     for folder in (ROOT / "web", ROOT / "pygames_core"):
         sources.extend(path for path in folder.rglob("*") if "__pycache__" not in path.parts)
     return max((path.stat().st_mtime for path in sources if path.is_file()), default=0.0)
