@@ -6,11 +6,14 @@
     python3 build.py test [pytest args]   set up .venv, node_modules and Chromium, build, run pytest
 
 dist/ holds:
-  everything in web/ (worker.js gets the build's paths written into it, see BUILD_INFO below)
+  everything in web/ (worker.js gets the build's paths written into it, see BUILD_INFO below,
+                     and sw.js the build hash and the files it precaches)
+  icons/                       the PNG icons of manifest.webmanifest, drawn from web/icon.svg
   pyodide/<pyodide version>/   the runtime files loadPyodide fetches, and a pyodide-lock.json that
                                lists no packages (we ship none of Pyodide's)
   wheels/<hash>/pygames_core-<version>-py3-none-any.whl   our package, built here with zipfile
-  manifest.json                every file with its sha256 and size, and a `build` hash over them
+  manifest.json                every file but sw.js with its sha256 and size, and a `build` hash
+                               over them (sw.js is written from this listing)
 
 Both pyodide/ and wheels/ carry a version or a content hash in their path, so netlify.toml can
 cache them for a year as immutable; HTML, sw.js and manifest.json are never cached.
@@ -27,14 +30,18 @@ import hashlib
 import html
 import http.server
 import json
+import math
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tokenize
 import tomllib
 import zipfile
+import zlib
 from pathlib import Path
+from xml.etree import ElementTree
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -242,7 +249,14 @@ def build(quiet: bool = False) -> dict:
         }
         write_build_info(staging / "worker.js", info)
         write_catalogue(staging / "index.html")
+        from site_rules import SourceError, write_pages  # rule pages; write_catalogue put ROOT on sys.path
+        try:
+            write_pages(WEB / "rules", staging / "rules")
+        except SourceError as error:
+            raise BuildError(f"rules page: {error}") from None
+        write_icons(staging / ICONS)
         manifest = write_manifest(staging, info)
+        write_service_worker(staging, manifest)
         old = CACHE / f"dist-old-{os.getpid()}"
         if DIST.exists():
             DIST.rename(old)
@@ -258,13 +272,13 @@ def build(quiet: bool = False) -> dict:
     return manifest
 
 
-def write_build_info(worker: Path, info: dict) -> None:
-    text = worker.read_text(encoding="utf-8")
+def write_build_info(script: Path, info: dict) -> None:
+    text = script.read_text(encoding="utf-8")
     start, end = text.find(BUILD_INFO_START), text.find(BUILD_INFO_END)
     if start < 0 or end < start:
-        raise BuildError(f"web/worker.js has no {BUILD_INFO_START} ... {BUILD_INFO_END} to fill in")
+        raise BuildError(f"web/{script.name} has no {BUILD_INFO_START} ... {BUILD_INFO_END} to fill in")
     filled = json.dumps(info, sort_keys=True)
-    worker.write_text(text[: start + len(BUILD_INFO_START)] + " " + filled + " " + text[end:], encoding="utf-8")
+    script.write_text(text[: start + len(BUILD_INFO_START)] + " " + filled + " " + text[end:], encoding="utf-8")
 
 
 def write_catalogue(index: Path) -> None:
@@ -299,12 +313,121 @@ def write_catalogue(index: Path) -> None:
 def write_manifest(site: Path, info: dict) -> dict:
     files = {}
     for path in sorted(site.rglob("*")):
-        if path.is_file():
+        if path.is_file() and path != site / SERVICE_WORKER:
             files[path.relative_to(site).as_posix()] = {"sha256": sha256_file(path), "size": path.stat().st_size}
     listing = "".join(f"{name} {entry['sha256']}\n" for name, entry in files.items())
     manifest = {"build": hashlib.sha256(listing.encode()).hexdigest(), **info, "files": files}
     (site / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     return manifest
+
+
+# ------------------------------------------------------------------------------ offline (PWA)
+
+SERVICE_WORKER = "sw.js"  # written from the manifest's listing, so not listed in it
+ICONS = "icons"  # web/manifest.webmanifest names the files write_icons makes here
+ICON_SIZES = (192, 512)
+MASKABLE_SCALE = 0.8  # launchers cut a maskable icon to their own outline: keep the picture inside
+
+
+def icon_shapes(svg: Path) -> tuple[float, list[tuple[str, dict[str, float], tuple[int, int, int]]]]:
+    """web/icon.svg as (viewBox side, [(tag, geometry, colour)]), so the PNG icons are drawn from
+    the one picture. It understands only what icon.svg uses: a square viewBox, <rect> and
+    <circle>, each filled with #rrggbb, the first one the background."""
+    root = ElementTree.parse(svg).getroot()
+    left, top, width, height = (float(value) for value in root.get("viewBox", "0 0 0 1").split())
+    if (left, top) != (0, 0) or width != height:
+        raise BuildError(f"web/{svg.name}: the PNG icons need a square viewBox from 0 0")
+    attributes = {"rect": ("x", "y", "width", "height", "rx"), "circle": ("cx", "cy", "r")}
+    shapes = []
+    for element in root:
+        tag, fill = element.tag.rpartition("}")[2], element.get("fill", "")
+        if tag not in attributes or len(fill) != 7 or not fill.startswith("#"):
+            raise BuildError(f"web/{svg.name}: build.py cannot draw <{tag} fill={fill!r}> into the PNG icons")
+        geometry = {name: float(element.get(name, 0)) for name in attributes[tag]}
+        shapes.append((tag, geometry, (int(fill[1:3], 16), int(fill[3:5], 16), int(fill[5:7], 16))))
+    if not shapes:
+        raise BuildError(f"web/{svg.name} has nothing to draw")
+    return width, shapes
+
+
+def edge_distance(tag: str, geometry: dict[str, float], x: float, y: float) -> float:
+    """How far (x, y) lies outside the shape's edge; negative inside."""
+    if tag == "circle":
+        return math.hypot(x - geometry["cx"], y - geometry["cy"]) - geometry["r"]
+    half_width, half_height, radius = geometry["width"] / 2, geometry["height"] / 2, geometry["rx"]
+    beyond_x = abs(x - geometry["x"] - half_width) - half_width + radius
+    beyond_y = abs(y - geometry["y"] - half_height) - half_height + radius
+    return math.hypot(max(beyond_x, 0), max(beyond_y, 0)) + min(max(beyond_x, beyond_y), 0) - radius
+
+
+def draw_icon(svg: Path, size: int, maskable: bool) -> bytes:
+    """The icon as PNG scanlines (RGBA). A pixel takes as much of a shape as its centre lies
+    within half a pixel of the inside, which smooths the edges. A maskable icon fills the whole
+    square with the background colour and draws the rest smaller, around the middle."""
+    side, (background, *picture) = icon_shapes(svg)
+    if maskable:
+        background = ("rect", {"x": 0, "y": 0, "width": side, "height": side, "rx": 0}, background[2])
+    zoom = MASKABLE_SCALE if maskable else 1.0
+    pixel = side / size  # one pixel's side in the viewBox's units
+    canvas = bytearray(size * size * 4)  # RGBA, transparent
+    for (tag, geometry, colour), scale in [(background, 1.0), *((shape, zoom) for shape in picture)]:
+        solid = bytes((*colour, 255))
+        for row in range(size):
+            y = side / 2 + ((row + 0.5) * pixel - side / 2) / scale
+            column = 0
+            while column < size:
+                x = side / 2 + ((column + 0.5) * pixel - side / 2) / scale
+                at = (row * size + column) * 4
+                # In pixels, and it changes by at most one from one pixel to the next, so a pixel
+                # this far inside (or outside) vouches for the next ones too: skip over them.
+                distance = edge_distance(tag, geometry, x, y) * scale / pixel
+                if distance <= -0.5:
+                    run = min(int(-0.5 - distance) + 1, size - column)
+                    canvas[at:at + 4 * run] = solid * run
+                    column += run
+                elif distance >= 0.5:
+                    column += int(distance - 0.5) + 1
+                else:
+                    canvas[at:at + 4] = over(colour, 0.5 - distance, canvas[at:at + 4])
+                    column += 1
+    stride = size * 4  # each scanline starts with its filter type, 0: the bytes as they are
+    return b"".join(b"\0" + canvas[start:start + stride] for start in range(0, len(canvas), stride))
+
+
+def over(colour: tuple[int, int, int], cover: float, below: bytes) -> bytes:
+    """`colour` covering a fraction `cover` of a pixel drawn over `below` (RGBA, not premultiplied)."""
+    seen = below[3] / 255 * (1 - cover)  # how much of `below` still shows
+    alpha = cover + seen
+    mixed = (round((mine * cover + theirs * seen) / alpha) for mine, theirs in zip(colour, below))
+    return bytes((*mixed, round(alpha * 255)))
+
+
+def png(size: int, scanlines: bytes) -> bytes:
+    """A square 8-bit RGBA PNG of the given scanlines."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # depth 8, RGBA, deflate, no interlace
+    body = chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(scanlines, 9)) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + body
+
+
+def write_icons(folder: Path) -> None:
+    """The PNG icons that web/manifest.webmanifest names, drawn from web/icon.svg."""
+    folder.mkdir()
+    icons = [(f"icon-{size}.png", size, False) for size in ICON_SIZES]
+    icons.append((f"maskable-{max(ICON_SIZES)}.png", max(ICON_SIZES), True))
+    for name, size, maskable in icons:
+        (folder / name).write_bytes(png(size, draw_icon(WEB / "icon.svg", size, maskable)))
+
+
+def write_service_worker(site: Path, manifest: dict) -> None:
+    """Fills sw.js with the build hash and what it precaches: every file of the manifest and
+    manifest.json itself, each with its sha256 as subresource integrity."""
+    digests = {name: entry["sha256"] for name, entry in manifest["files"].items()}
+    digests["manifest.json"] = sha256_file(site / "manifest.json")
+    files = {name: "sha256-" + base64.b64encode(bytes.fromhex(digest)).decode()
+             for name, digest in digests.items()}
+    write_build_info(site / SERVICE_WORKER, {"build": manifest["build"], "files": files})
 
 
 # -------------------------------------------------------------------------------------- serve

@@ -85,3 +85,10 @@ def new_game(page: Page, seats: list[str], options: dict[str, str] | None = None
     page.click("#new-game")
     page.wait_for_function("games => document.getElementById('table').dataset.game !== games", arg=games)
     return wait_for_turn(page, tap=tap)
+
+
+def saved_game(page: Page) -> dict | None:
+    """The saved copy of the game on the table (web/saves.js), as stored."""
+    return page.evaluate(
+        "() => JSON.parse(localStorage.getItem('pygames.save.' + new URLSearchParams(location.search).get('save')))"
+    )

@@ -16,7 +16,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from table import move_list, new_game, open_table, ply, wait_for_turn
+from table import move_list, new_game, open_table, ply, saved_game, wait_for_turn
 
 from pygames_core.games import lostcities
 from pygames_core.record import Record
@@ -97,28 +97,36 @@ def test_hot_seat_lost_cities_hides_each_hand_until_its_player_taps(page: Page, 
         assert answer["sealed"].startswith("s1.") and answer["url"] is None
         assert "seed" not in answer["record"] and "public" not in answer
     assert len(move_list(page)) == ply(page)
-    assert page.evaluate("JSON.parse(localStorage.getItem('pygames.lostcities')).record.seed") is not None
+    assert saved_game(page)["record"]["seed"] is not None  # over: saved in the open
 
 
 def test_a_tampered_sealed_game_is_refused_and_a_new_game_starts(page: Page, site_url: str) -> None:
     open_table(page, site_url, "lostcities")
     new_game(page, ["human", "300"], {"rounds": "1"})
-    saved = page.evaluate("localStorage.getItem('pygames.lostcities')")
-    sealed = json.loads(saved)["sealed"]
-    assert sealed.startswith("s1.")
-    flipped = sealed[:-6] + ("A" if sealed[-6] != "A" else "B") + sealed[-5:]
-    page.evaluate("text => localStorage.setItem('pygames.lostcities', text)", json.dumps({"sealed": flipped, "over": False}))
+    page.locator("#board [data-from]").first.click()
+    page.locator("#board [data-move]").first.click()
+    page.wait_for_function("() => document.getElementById('table').dataset.ply === '17'")
+    save = saved_game(page)
+    assert save["sealed"].startswith("s1.") and "record" not in save
+    flipped = save["sealed"][:-6] + ("A" if save["sealed"][-6] != "A" else "B") + save["sealed"][-5:]
+    key = page.evaluate("'pygames.save.' + new URLSearchParams(location.search).get('save')")
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, json.dumps({"game": "lostcities", "sealed": flipped})])
     page.reload()
-    page.wait_for_function("() => ['ready', 'waiting', 'thinking'].includes(document.getElementById('table').dataset.state)")
+    wait_for_turn(page)
     expect(page.locator("#toast")).to_contain_text("changed")
-    assert json.loads(page.evaluate("localStorage.getItem('pygames.lostcities')"))["sealed"] != flipped
+    assert ply(page) == 16  # a new game, dealt
+    assert page.evaluate("([key]) => localStorage.getItem(key)", [key]) is None
+    assert page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('pygames.aside.')).length") == 1
 
 
 def test_a_sealed_game_resumes_after_a_reload(page: Page, site_url: str) -> None:
     open_table(page, site_url, "lostcities")
     new_game(page, ["human", "300"], {"rounds": "1"})
+    page.locator("#board [data-from]").first.click()
+    page.locator("#board [data-move]").first.click()
+    page.wait_for_function("() => document.getElementById('table').dataset.ply === '17'")
     hand = shown_cards(page)
-    assert len(hand) == 8
+    assert len(hand) == 7
     page.reload()
     wait_for_turn(page)
-    assert shown_cards(page) == hand and ply(page) == 16
+    assert shown_cards(page) == hand and ply(page) == 17

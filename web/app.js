@@ -1,4 +1,9 @@
-/* The table: play.html?game=ID[#r=<record in URL form>].
+import './pwa.js';
+/* The table: play.html?game=ID[&save=<saved game>][#r=<record in URL form>].
+
+On arrival it resumes the saved game the address names, else opens the game in the link (as a
+copy of its own), else resumes this game's latest unfinished game, else starts one. Every
+change is saved (saves.js). Earlier positions can be looked at, and played on as a new game.
 
 The page holds the game's record; every change goes through the bridge in the worker
 (ops new, play, undo, load, computer_move) and comes back as a snapshot
@@ -24,13 +29,15 @@ Renderer interface (web/games/<id>.js), the same for every game:
   hint(view, legalMoves)   one line telling the player to move what to do
 */
 import {startEngine} from './client.js';
+import {deleteSave, newSaveId, readSave, setSaveAside, unfinished, writeSave} from './saves.js';
+import {setupEmbedDialog} from './embed-dialog.js';
+import {viewerChange} from './viewer.js';
 
 const $ = (id) => document.getElementById(id);
 const gameId = new URLSearchParams(location.search).get('game') || '';
 const STRENGTHS = [['human', 'Human'], ['300', 'Computer: quick'], ['1000', 'Computer: normal'], ['3000', 'Computer: strong']];
 const PAUSE_MS = 700; // between the computer's moves, so a person can follow them
 const CHANCE_PAUSE_MS = 60; // before a deal or a roll: nobody decides anything there
-const SAVE_KEY = `pygames.${gameId}`;
 const SEATS_KEY = `pygames.${gameId}.seats`;
 
 let engine, renderer, info;
@@ -43,6 +50,8 @@ let stalled = false; // the computer failed to move; wait for the person
 let hidden = false; // the game has hidden information
 let viewer = null; // with hidden information, the seat whose cards this screen shows (null: none)
 let handover = null; // the seat the device is being passed to, until they tap
+let saveId = null; // this game's entry in saves.js, written after every move
+let looking = null; // a snapshot of an earlier position being looked at, or null
 
 const seatName = (seat) => (seat === -1 ? 'Chance' : renderer?.seats?.[seat]?.name ?? `Seat ${seat + 1}`);
 const seatColour = (seat) => renderer?.seats?.[seat]?.colour ?? '#777';
@@ -128,11 +137,11 @@ function drawBoard() {
   const focused = board.contains(document.activeElement) ? document.activeElement : null;
   if (focused) boardFocus = focused.dataset?.move ?? focused.dataset?.from ?? '';
   const interactive = Boolean(snap) && !busy && !snap.outcome && !isComputer(snap.to_move) && thinking !== epoch
-    && handover === null;
+    && handover === null && !looking;
   redrawing = true;
   renderer.render(board, {
-    view: snap?.view ?? null,
-    legalMoves: snap?.legal_moves ?? [],
+    view: (looking ?? snap)?.view ?? null,
+    legalMoves: looking ? [] : snap?.legal_moves ?? [],
     interactive,
     seatLabel,
   }, humanMove);
@@ -206,16 +215,68 @@ function drawResult() {
 
 function drawMoves() {
   const list = $('moves');
+  const steppable = canLook();
+  const shown = looking?.ply ?? snap?.ply;
   const items = (snap?.record.moves ?? []).map((move, ply) => {
     const seat = snap.movers[ply];
     const item = make('li', '', '', make('span', 'ply', `${ply + 1}.`), dot(seat),
       make('span', 'who', seat === null || seat === undefined ? '' : seatName(seat)), ' ', make('b', '', moveLabel(move)));
+    if (steppable) { // a move in the list shows the position after it
+      item.tabIndex = 0;
+      item.setAttribute('role', 'button');
+      item.dataset.ply = String(ply + 1);
+    }
+    if (ply + 1 === shown) item.className = 'latest';
     return item;
   });
-  if (items.length) items[items.length - 1].className = 'latest';
   list.replaceChildren(...items);
   $('no-moves').hidden = items.length > 0;
-  list.parentElement.scrollTop = list.parentElement.scrollHeight;
+  const current = list.querySelector('.latest');
+  if (current && looking) current.scrollIntoView({block: 'nearest'});
+  else list.parentElement.scrollTop = list.parentElement.scrollHeight;
+}
+
+/** Earlier positions can be looked at unless the record is sealed (hidden cards in play). */
+const canLook = () => Boolean(snap) && !snap.sealed && snap.ply > 0;
+
+function drawHistory() {
+  const box = $('history');
+  box.hidden = !canLook();
+  if (box.hidden) return;
+  const shown = looking?.ply ?? snap.ply;
+  $('history-at').textContent = looking ? `Move ${shown} of ${snap.ply}` : `Move ${shown} (latest)`;
+  $('history-first').disabled = $('history-back').disabled = busy || shown === 0;
+  $('history-forward').disabled = $('history-latest').disabled = busy || !looking;
+  $('play-on').hidden = !looking;
+}
+
+/** Shows the position after `ply` moves without changing the game (the latest: back to it).
+    Meanwhile the computer does not move. */
+async function lookAt(ply) {
+  if (!canLook() || busy) return;
+  ply = Math.max(0, Math.min(snap.ply, ply));
+  if (ply === snap.ply) {
+    looking = null;
+    draw();
+    return schedule(250); // the computer waited while an earlier position was shown
+  }
+  const mine = epoch;
+  const record = {...snap.record, moves: snap.record.moves.slice(0, ply)};
+  const answer = await locked(() => call({op: 'load', record, ...seatOf()}));
+  if (mine !== epoch) return draw(); // the game moved on meanwhile
+  if (!answer.ok) return toast(answer.error.message);
+  looking = answer;
+  draw();
+}
+
+/** Makes the position being looked at a new game of its own; the game it came from stays saved. */
+function playOn() {
+  if (!looking) return;
+  const answer = looking;
+  looking = null;
+  saveId = newSaveId();
+  announce(`Playing on from move ${answer.ply}.`);
+  adopt(answer);
 }
 
 function drawControls() {
@@ -224,11 +285,16 @@ function drawControls() {
   $('share').disabled = !snap?.url;
   $('share').title = snap && !snap.url ? 'Cards are hidden: the game can be shared once it is over.' : '';
   $('new-game').disabled = !info || busy;
+  for (const button of $('formats').querySelectorAll('button')) {
+    button.disabled = !snap || busy || Boolean(snap.sealed);
+    button.title = snap?.sealed ? 'Cards are hidden: the game can be saved as a file once it is over.' : '';
+  }
 }
 
 function draw() {
   const table = $('table');
   table.dataset.ply = snap ? String(snap.ply) : '';
+  table.dataset.looking = looking ? String(looking.ply) : '';
   table.dataset.state = !snap ? 'empty' : snap.outcome ? 'over' : thinking === epoch ? 'thinking'
     : busy ? 'busy' : handover !== null ? 'handover' : isComputer(snap.to_move) ? 'waiting' : 'ready';
   drawBoard();
@@ -236,6 +302,7 @@ function draw() {
     drawStatus();
     drawResult();
     drawMoves();
+    drawHistory();
   }
   drawControls();
 }
@@ -251,11 +318,16 @@ function adopt(answer, {byComputer = false} = {}) {
   };
   epoch += 1;
   stalled = false;
+  looking = null;
   $('share-box').hidden = true;
   $('banner').hidden = true;
   const link = snap.url ? `#r=${snap.url}` : '';
-  history.replaceState(null, '', `${location.pathname}?game=${encodeURIComponent(gameId)}${link}`);
-  store(SAVE_KEY, {...recordOf(), over: Boolean(snap.outcome)});
+  history.replaceState(null, '', `${location.pathname}?game=${encodeURIComponent(gameId)}&save=${saveId}${link}`);
+  if (snap.movers.some((seat) => seat !== -1)) { // a game nobody has moved in yet is not worth keeping
+    writeSave(saveId, {game: gameId, record: snap.record, sealed: snap.sealed, ply: snap.ply, over: Boolean(snap.outcome)});
+  } else {
+    deleteSave(saveId);
+  }
   if (changeViewer()) return;
   draw();
   if (snap.outcome) {
@@ -266,32 +338,20 @@ function adopt(answer, {byComputer = false} = {}) {
 }
 
 function schedule(delay) {
-  if (!snap || snap.outcome || stalled || handover !== null || !isComputer(snap.to_move)) return;
+  if (!snap || snap.outcome || stalled || handover !== null || looking || !isComputer(snap.to_move)) return;
   const mine = epoch;
   if (snap.to_move === -1) delay = Math.min(delay, CHANCE_PAUSE_MS);
   setTimeout(() => { if (mine === epoch && !busy) computerMove(); }, delay);
 }
 
-/** The seat a screen with hidden information should show now (see the top of this file). */
-function wantedViewer() {
-  const humans = humanSeats().filter((seat) => seat < snap.record.players);
-  if (humans.length === 1) return humans[0];
-  if (!snap.outcome && humans.includes(snap.to_move)) return snap.to_move;
-  return humans.includes(viewer) ? viewer : null;
-}
-
-/** With hidden information, switches the screen to the seat it should show, through the
-    hand-over screen when the device passes between people. True if it started a switch. */
+/** With hidden information, switches the screen to the seat it should show (viewer.js), through
+    the hand-over screen when the device passes between people. True if it started a switch. */
 function changeViewer() {
   if (!hidden || !snap || handover !== null) return false;
-  const wanted = wantedViewer();
-  if (wanted === viewer) return false;
-  if (wanted !== null && humanSeats().length > 1) {
-    handover = wanted;
-    viewer = null; // meanwhile the screen shows what everyone may see
-  } else {
-    viewer = wanted;
-  }
+  const humans = humanSeats().filter((seat) => seat < snap.record.players);
+  const change = viewerChange({humans, toMove: snap.to_move, over: Boolean(snap.outcome), viewer});
+  if (!change) return false;
+  ({viewer, handover} = change);
   showViewer();
   return true;
 }
@@ -389,6 +449,7 @@ async function newGame() {
   const answer = await request({op: 'new', game: gameId, options: chosenOptions(), players, ...seatOf(),
     seed: Math.floor(Math.random() * 2 ** 31)});
   if (answer) {
+    saveId = newSaveId();
     announce(`New game of ${info.title}.`);
     const table = $('table');
     table.dataset.game = String(Number(table.dataset.game ?? 0) + 1);
@@ -419,9 +480,10 @@ async function loadLink(url) {
   viewer = startingViewer(seatKinds.length);
   const answer = await locked(() => call({op: 'load', url, ...seatOf()}));
   if (!answer.ok) {
+    const last = unfinished(gameId)[0];
     banner(`This game link cannot be opened: ${answer.error.message}.`, [
       ['Start a new game', newGame],
-      ...(stored(SAVE_KEY) ? [['Go back to your last game', resumeSaved]] : []),
+      ...(last ? [['Go back to your last game', () => resumeSaved(last.id)]] : []),
     ]);
     draw();
     return;
@@ -430,23 +492,43 @@ async function loadLink(url) {
     location.replace(`play.html?game=${encodeURIComponent(answer.record.game)}#r=${url}`);
     return;
   }
+  saveId = newSaveId(); // a game opened from a link is a copy of its own
   applySetup(answer.record);
   adopt(answer);
 }
 
-async function resumeSaved() {
-  const saved = stored(SAVE_KEY);
+/** Resumes saved game `id`; false (with the reason shown) if it cannot be. */
+async function resumeSaved(id) {
+  const {save, problem} = readSave(id, gameId);
+  if (!save) {
+    if (problem) toast(`Your saved game could not be opened: ${problem}.`);
+    return false;
+  }
   handover = null;
   viewer = startingViewer(seatKinds.length);
-  const kept = saved?.sealed ? {sealed: saved.sealed} : {record: saved?.record};
-  const answer = saved && await locked(() => call({op: 'load', ...kept, ...seatOf()}));
-  if (!answer?.ok) {
-    store(SAVE_KEY, null);
-    if (answer) toast(`Your last game could not be opened (${answer.error.message}), so a new one has started.`);
-    return newGame();
+  const kept = save.sealed ? {sealed: save.sealed} : {record: save.record};
+  const answer = await locked(() => call({op: 'load', ...kept, ...seatOf()}));
+  if (!answer.ok) {
+    toast(`Your saved game could not be opened (${answer.error.message}); it was set aside.`);
+    setSaveAside(id);
+    return false;
   }
+  saveId = id;
   applySetup(answer.record);
   adopt(answer);
+  return true;
+}
+
+/** On arrival: the saved game the address names, else the game in the link, else this game's
+    latest unfinished one, else a new game. */
+async function arrive() {
+  const wanted = new URLSearchParams(location.search).get('save');
+  if (wanted && await resumeSaved(wanted)) return;
+  const url = linkedRecord();
+  if (url) return loadLink(url);
+  const latest = unfinished(gameId)[0];
+  if (latest && await resumeSaved(latest.id)) return;
+  return newGame();
 }
 
 function linkedRecord() {
@@ -517,11 +599,11 @@ function applySetup(record) {
 
 // -- game files (SGF for Go, match text for Backgammon) ----------------------------
 
-const FORMAT_NAMES = {sgf: ['SGF', '.sgf'], mat: ['match file', '.mat']};
+const FORMAT_NAMES = {json: ['JSON', '.json'], sgf: ['SGF', '.sgf'], mat: ['match file', '.mat']};
 
 function buildFormats() {
   const box = $('formats');
-  for (const format of info.formats ?? []) {
+  for (const format of ['json', ...(info.formats ?? [])]) {
     const [name, extension] = FORMAT_NAMES[format] ?? [format, '.txt'];
     const save = make('button', '', `Save as ${name}`);
     save.type = 'button';
@@ -536,14 +618,17 @@ function buildFormats() {
     };
     box.append(save, make('label', 'file-open', `Open a saved game (${extension}): `, picker));
   }
-  $('formats-panel').hidden = !info.formats?.length;
 }
 
 async function saveFile(format, extension) {
-  if (!snap || busy) return;
-  const answer = await call({op: 'export', ...recordOf(), format});
-  if (!answer.ok) return toast(answer.error.message);
-  const url = URL.createObjectURL(new Blob([answer.text], {type: 'text/plain'}));
+  if (!snap || busy || snap.sealed) return;
+  let text = `${JSON.stringify(snap.record, null, 1)}\n`; // the record is the game
+  if (format !== 'json') {
+    const answer = await call({op: 'export', ...recordOf(), format});
+    if (!answer.ok) return toast(answer.error.message);
+    text = answer.text;
+  }
+  const url = URL.createObjectURL(new Blob([text], {type: format === 'json' ? 'application/json' : 'text/plain'}));
   const link = Object.assign(document.createElement('a'), {href: url, download: `${gameId}-${snap.ply}${extension}`});
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 5000);
@@ -551,8 +636,20 @@ async function saveFile(format, extension) {
 
 async function openFile(format, text) {
   if (busy) return;
-  const answer = await request({op: 'import', game: gameId, format, text});
+  let body = {op: 'import', game: gameId, format, text};
+  if (format === 'json') {
+    try {
+      body = {op: 'load', record: JSON.parse(text)};
+    } catch {
+      return toast('This file is not a game record: it is not JSON.');
+    }
+  }
+  const answer = await request({...body, ...seatOf()});
+  if (answer && answer.record.game !== gameId) {
+    return toast(`This file holds a game of ${answer.record.game}, not of ${info.title}.`);
+  }
   if (answer) {
+    saveId = newSaveId();
     applySetup(answer.record);
     announce(`Opened a game of ${answer.ply} moves.`);
     adopt(answer);
@@ -603,8 +700,26 @@ async function main() {
   $('undo').onclick = undo;
   $('new-game').onclick = newGame;
   $('share').onclick = share;
+  setupEmbedDialog({getSnapshot: () => snap && {...snap, ply: looking?.ply ?? snap.ply}, gameId});
+  $('rules-link').href = `rules/${encodeURIComponent(gameId)}.html`;
   $('toast').onclick = () => { $('toast').hidden = true; };
   $('handover').querySelector('button').onclick = handOver;
+  $('history-first').onclick = () => lookAt(0);
+  $('history-back').onclick = () => lookAt((looking ?? snap).ply - 1);
+  $('history-forward').onclick = () => lookAt((looking ?? snap).ply + 1);
+  $('history-latest').onclick = () => lookAt(snap.ply);
+  $('play-on').onclick = playOn;
+  $('moves').addEventListener('click', (event) => {
+    const item = event.target.closest('li[data-ply]');
+    if (item) lookAt(Number(item.dataset.ply));
+  });
+  $('moves').addEventListener('keydown', (event) => {
+    const item = event.target.closest('li[data-ply]');
+    if (item && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      lookAt(Number(item.dataset.ply));
+    }
+  });
   try {
     await engine.ready;
   } catch (error) {
@@ -623,9 +738,7 @@ async function main() {
     const url = linkedRecord();
     if (url && url !== snap?.url && !busy) loadLink(url);
   });
-  const url = linkedRecord();
-  if (url) await loadLink(url);
-  else await resumeSaved();
+  await arrive();
 }
 
 main();
