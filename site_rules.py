@@ -359,7 +359,7 @@ class _Parser:
 
 def diagram_html(diagram: Diagram) -> str:
     attributes = (f'data-pygames-game="{diagram.record.game}" data-record="{diagram.record.to_url()}" '
-                  f'data-move="{diagram.move}" data-mode="{diagram.mode}"')
+                  f'data-move="{diagram.move}" data-mode="{diagram.mode}" data-theme="auto"')
     return (f'<figure class="rules-diagram" id="{diagram.id}">\n<div class="diagram" {attributes}></div>\n'
             f"<figcaption>{inline(diagram.caption)}</figcaption>\n</figure>")
 

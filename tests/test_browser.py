@@ -164,3 +164,21 @@ def test_bad_links_show_the_error_and_offer_a_new_game(page: Page, site_url: str
     expect(banner).to_be_hidden()
     expect(page.locator("#board [data-move]").first).to_be_visible()
     assert errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_pages_follow_the_systems_colour_scheme(page: Page, site_url: str, scheme: str) -> None:
+    """The catalogue, a table and a rules page take the system's scheme; a board lies on a light
+    mat in the dark, since every renderer draws in its own light colours."""
+    page.emulate_media(color_scheme=scheme)
+    luminance = """selector => {
+        const [r, g, b] = getComputedStyle(document.querySelector(selector)).backgroundColor.match(/\\d+/g).map(Number);
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    }"""
+    for path in ("/index.html", "/rules/kalah.html", "/play.html?game=kalah"):
+        page.goto(site_url + path)
+        body = page.evaluate(luminance, "body")
+        assert (body < 0.2) == (scheme == "dark"), f"{path}: the page's background in {scheme} has luminance {body:.2f}"
+    page.wait_for_selector("#board svg")
+    mat = page.evaluate("() => getComputedStyle(document.querySelector('#board svg')).backgroundColor")
+    assert (mat == "rgba(0, 0, 0, 0)") == (scheme == "light"), f"the board's mat in {scheme} is {mat}"

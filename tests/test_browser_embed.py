@@ -293,7 +293,7 @@ BAD_ADDRESSES = [
     ({"game": '<img src=x onerror="window.pwned=1">'}, 'There is no game called “<img src=x onerror="window.pwned=1">”.'),
     ({"game": "kalah", "record": '"><script>window.pwned=1</script>'},
      "The record in the address is damaged: it does not hold a game."),
-    ({"game": "kalah", "theme": 'x" onload="window.pwned=1'}, 'The theme is “light” or “dark”, not “x" onload="window.pwned=1”.'),
+    ({"game": "kalah", "theme": 'x" onload="window.pwned=1'}, 'The theme is “light”, “dark” or “auto”, not “x" onload="window.pwned=1”.'),
     ({"game": "kalah", "mode": "<svg onload=alert(1)>"}, "The mode is “view”, “replay” or “play”, not “<svg onload=alert(1)>”."),
     ({"game": "kalah", "move": "<b>1</b>"}, "The move is a count of moves from 0, not “<b>1</b>”."),
     ({"game": "kalah", "record": made_record("kalah", 5).to_url(), "move": "6"},

@@ -1,6 +1,6 @@
 /* The embed: a board without page chrome, made to fit an iframe on a rule-explainer page.
 
-  embed.html?game=ID&record=<record URL form>&move=N&mode=view|replay|play&seat=S&theme=light|dark
+  embed.html?game=ID&record=<record URL form>&move=N&mode=view|replay|play&seat=S&theme=light|dark|auto
 
   game    the game's id (required)
   record  a record in the URL form of pygames_core/record.py; without one, a new game's start
@@ -10,7 +10,7 @@
           play    playable from that position, and nothing is saved: without `seat`, every seat is
                   a person at this device; with it, that seat is and the others are the computer
   seat    a seat by its name ("north") or its number from 0 (used by mode=play)
-  theme   light (the default) or dark: a class on <html>
+  theme   light (the default), dark, or auto (the reader's system setting): a class on <html>
 
 Everything in the address is untrusted. A bad value shows a message in the frame, always as
 text, and nothing else. Views and replays of a game with hidden information show what a
@@ -27,7 +27,7 @@ import {viewerChange} from './viewer.js';
 
 const GAME_ID = /^[a-z][a-z0-9_]{0,30}$/;
 const MODES = ['view', 'replay', 'play'];
-const THEMES = ['light', 'dark'];
+const THEMES = ['light', 'dark', 'auto'];
 const COMPUTER_MS = 300; // the table's "quick" computer
 const PAUSE_MS = 600; // before the computer's move, so a person can follow
 const CHANCE_PAUSE_MS = 60; // before a deal or a roll
@@ -77,7 +77,7 @@ function readAddress() {
   const query = new URLSearchParams(location.search);
   const theme = query.get('theme') || 'light';
   document.documentElement.classList.add(`theme-${THEMES.includes(theme) ? theme : 'light'}`);
-  if (!THEMES.includes(theme)) throw new EmbedError(`The theme is “light” or “dark”, not ${quote(theme)}.`);
+  if (!THEMES.includes(theme)) throw new EmbedError(`The theme is “light”, “dark” or “auto”, not ${quote(theme)}.`);
   const game = query.get('game');
   if (!game) throw new EmbedError('No game was named: the address needs game=<id>.');
   if (!GAME_ID.test(game)) throw new EmbedError(`There is no game called ${quote(game)}.`);

@@ -6,7 +6,7 @@
    Every element with data-pygames-game (now, or added later by the page's own scripts) gets an
    iframe of embed.html inside it. The other attributes, all optional, are embed.html's
    parameters: data-record, data-move, data-mode (view, replay or play), data-seat and
-   data-theme (light or dark); see the top of embed-app.js. data-height sets the frame's height
+   data-theme (light, dark or auto); see the top of embed-app.js. data-height sets the frame's height
    in pixels (the default follows the board's shape), data-title its accessible name.
 
    Each frame runs its own Python (some 100 MB), so only the few diagrams nearest the screen

@@ -5,7 +5,7 @@
 // then a highlighted point (data-move="13/7") or the tray to bear off (data-move="6/off"); the cube
 // and the roll are buttons under the board. No rules here: everything offered comes from the
 // legal moves given.
-import {el, actionable, listen} from './svg.js';
+import {el, actionable, listenWithPick, toggled} from './svg.js';
 
 export const seats = [{name: 'White', colour: '#cdb98f'}, {name: 'Black', colour: '#2b2623'}];
 
@@ -289,14 +289,10 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   container.replaceChildren(...parts);
 
   showFocus(container);
-  listen(container, (target, byKeyboard) => {
-    if (target.dataset.move) {
-      onMove(target.dataset.move);
-      return;
-    }
-    const from = target.dataset.from;
-    state.from = state.from === from && origins.length > 1 ? null : from;
-    render(container, {view, legalMoves, interactive, seatLabel}, onMove);
-    if (byKeyboard) container.querySelector('svg [data-move]')?.focus();
+  listenWithPick(container, {
+    onMove,
+    pick: (from) => { state.from = toggled(state.from, from, origins.length > 1); },
+    redraw: () => render(container, {view, legalMoves, interactive, seatLabel}, onMove),
+    focusAfter: () => container.querySelector('svg [data-move]'),
   });
 }

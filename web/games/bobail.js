@@ -2,7 +2,7 @@
 // rank 5, the yellow Bobail on c3. A move is "from-to": pick a piece that has a legal move
 // (marked), then one of its highlighted destinations. No rules here: the pieces and
 // destinations offered come only from the legal moves given.
-import {el, actionable, listen} from './svg.js';
+import {el, actionable, listenWithPick, toggled} from './svg.js';
 
 export const seats = [{name: 'Green', colour: '#23804f'}, {name: 'Red', colour: '#c0392b'}];
 
@@ -98,14 +98,10 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   svg.append(squares, el('rect', {x: 40, y: 10, width: 500, height: 500, class: 'frame'}), trails, pieces, marks, coordinates);
   container.replaceChildren(svg);
 
-  listen(container, (target, byKeyboard) => {
-    if (target.dataset.move) {
-      onMove(target.dataset.move);
-      return;
-    }
-    const from = target.dataset.from;
-    state.from = state.from === from && origins.length > 1 ? null : from;
-    render(container, {view, legalMoves, interactive, seatLabel}, onMove);
-    if (byKeyboard) container.querySelector('[data-move]')?.focus();
+  listenWithPick(container, {
+    onMove,
+    pick: (from) => { state.from = toggled(state.from, from, origins.length > 1); },
+    redraw: () => render(container, {view, legalMoves, interactive, seatLabel}, onMove),
+    focusAfter: () => container.querySelector('[data-move]'),
   });
 }

@@ -4,7 +4,7 @@
 // Moves: "place 5 c3 h" (tap one end of the bar's place, then the other end), "remove c3" (tap
 // a bar), "advance 7" (tap the cell the counter should stop on), "pass" (a button). No rules
 // here: everything offered comes from the legal moves given.
-import {el, actionable, listen} from './svg.js';
+import {el, actionable, listenWithPick, toggled} from './svg.js';
 
 export const seats = [{name: 'Dark', colour: '#3b332c'}, {name: 'Light', colour: '#c8b27e'}];
 
@@ -228,14 +228,10 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   }
   container.replaceChildren(...parts);
 
-  listen(container, (target, byKeyboard) => {
-    if (target.dataset.move) {
-      onMove(target.dataset.move);
-      return;
-    }
-    const from = Number(target.dataset.from);
-    state.from = state.from === from && ends.size > 1 ? null : from;
-    render(container, {view, legalMoves, interactive, seatLabel}, onMove);
-    if (byKeyboard) container.querySelector('[data-move]')?.focus();
+  listenWithPick(container, {
+    onMove,
+    pick: (from) => { state.from = toggled(state.from, Number(from), ends.size > 1); },
+    redraw: () => render(container, {view, legalMoves, interactive, seatLabel}, onMove),
+    focusAfter: () => container.querySelector('[data-move]'),
   });
 }

@@ -4,7 +4,7 @@
 // offered move are marked; when the four chosen squares are an offered move, a preview and a
 // "Place" button (which carries data-move) appear, with "Clear" to start again. No rules here:
 // the marked squares are only a filter over the legal moves given.
-import {el, actionable, listen} from './svg.js';
+import {el, actionable, listenWithPick, toggled} from './svg.js';
 
 export const seats = [{name: 'Player 1', colour: '#1d3557'}, {name: 'Player 2', colour: '#9b2d86'}];
 
@@ -188,7 +188,7 @@ export function render(container, {view, legalMoves = [], interactive = false, s
     } else {
       const note = document.createElement('span');
       note.className = 'lits-note';
-      note.style.color = '#6d645a';
+      note.style.color = 'var(--muted)';
       note.textContent = picked.length ? `${picked.length} of 4 squares chosen` : 'Choose 4 squares';
       bar.append(note);
     }
@@ -207,18 +207,14 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   }
   container.replaceChildren(...parts);
 
-  listen(container, (target, byKeyboard) => {
-    if (target.dataset.move) {
+  listenWithPick(container, {
+    onMove: (move) => {
       state.picked = [];
-      onMove(target.dataset.move);
-      return;
-    }
-    const name = target.dataset.from;
-    state.picked = picked.includes(name) ? picked.filter((other) => other !== name) : [...picked, name];
-    render(container, {view, legalMoves, interactive, seatLabel}, onMove);
-    if (byKeyboard) {
-      const again = container.querySelector(`[data-from="${name}"]`);
-      (state.picked.length === 4 ? container.querySelector('.lits-controls [data-move]') : again ?? container.querySelector('[data-from]'))?.focus();
-    }
+      onMove(move);
+    },
+    pick: (name) => { state.picked = picked.includes(name) ? picked.filter((other) => other !== name) : [...picked, name]; },
+    redraw: () => render(container, {view, legalMoves, interactive, seatLabel}, onMove),
+    focusAfter: (name) => state.picked.length === 4 ? container.querySelector('.lits-controls [data-move]')
+      : container.querySelector(`[data-from="${name}"]`) ?? container.querySelector('[data-from]'),
   });
 }

@@ -6,7 +6,7 @@
 // differ by a symbol: sun, waves, mountain, leaf, flame, gem.
 // No rules here: this draws only `view` (it holds the viewer's hand and nobody else's) and
 // offers exactly the legal moves given.
-import {el, actionable, listen} from './svg.js';
+import {el, actionable, listenWithPick, toggled} from './svg.js';
 
 export const seats = [{name: 'South', colour: '#2f6db0'}, {name: 'North', colour: '#b4532a'}];
 
@@ -393,7 +393,7 @@ export function render(container, {view, legalMoves = [], interactive = false, s
     }
     if (view.stall >= view.stall_limit / 2 && !view.outcome) {
       parts.push(html('p', `${view.stall} turns in a row without a card from the deck: at ${view.stall_limit} the round ends.`,
-        {margin: '.5rem 0 0', fontSize: '.9rem', color: '#a8321f'}));
+        {margin: '.5rem 0 0', fontSize: '.9rem', color: 'var(--warning-ink)'}));
     }
     const recent = lately(view, seatLabel);
     if (recent) parts.push(recent);
@@ -401,17 +401,11 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   }
   container.replaceChildren(...parts);
 
-  listen(container, (target, byKeyboard) => {
-    if (target.dataset.move) {
-      onMove(target.dataset.move);
-      return;
-    }
-    const card = target.dataset.from;
-    pick.card = pick.card === card ? null : card;
-    render(container, {view, legalMoves, interactive, seatLabel}, onMove);
-    if (byKeyboard) {
-      (container.querySelector('[data-move^="play "]') ?? container.querySelector('[data-move^="discard "]')
-        ?? container.querySelector(`[data-from="${card}"]`))?.focus();
-    }
+  listenWithPick(container, {
+    onMove,
+    pick: (card) => { pick.card = toggled(pick.card, card); },
+    redraw: () => render(container, {view, legalMoves, interactive, seatLabel}, onMove),
+    focusAfter: (card) => container.querySelector('[data-move^="play "]') ?? container.querySelector('[data-move^="discard "]')
+      ?? container.querySelector(`[data-from="${card}"]`),
   });
 }

@@ -7,7 +7,7 @@
 // "return" (the cards or buttons offered). Below the boat: each player's won domain cards with
 // their points per domain. No rules here: this draws only `view` (which holds the viewer's
 // hand and nobody else's) and offers exactly the legal moves given.
-import {el, actionable, listen} from './svg.js';
+import {el, actionable, listenWithPick, toggled} from './svg.js';
 
 export const seats = [{name: 'Blue', colour: '#2f6db0'}, {name: 'Red', colour: '#c0392b'}];
 
@@ -383,23 +383,20 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   svg.setAttribute('viewBox', `0 0 ${WIDTH} ${y + 22}`);
 
   container.replaceChildren(svg, wonTable(view, me, them, name));
-  listen(container, (target, byKeyboard) => {
-    if (target.dataset.move) {
-      onMove(target.dataset.move);
-      return;
-    }
-    const from = target.dataset.from;
-    if (from === 'anchor-on' || from === 'anchor-off') {
-      pick.anchor = from === 'anchor-on';
-      pick.card = null;
-    } else if (from.startsWith('card:')) {
-      const token = from.slice(5);
-      pick.card = pick.card === token && offeredCards.length > 1 ? null : token;
-    } else {
-      pick.from = pick.from === from && origins.length > 1 ? null : from;
-    }
-    render(container, {view, legalMoves, interactive, seatLabel}, onMove);
-    if (byKeyboard) (container.querySelector('[data-move]') ?? container.querySelector('[data-from]'))?.focus();
+  listenWithPick(container, {
+    onMove,
+    pick: (from) => {
+      if (from === 'anchor-on' || from === 'anchor-off') {
+        pick.anchor = from === 'anchor-on';
+        pick.card = null;
+      } else if (from.startsWith('card:')) {
+        pick.card = toggled(pick.card, from.slice(5), offeredCards.length > 1);
+      } else {
+        pick.from = toggled(pick.from, from, origins.length > 1);
+      }
+    },
+    redraw: () => render(container, {view, legalMoves, interactive, seatLabel}, onMove),
+    focusAfter: () => container.querySelector('[data-move]') ?? container.querySelector('[data-from]'),
   });
 }
 

@@ -4,7 +4,7 @@
 // jumps the stone on r2s5 onto r4s5, "stop" ends a chain of jumps. To capture, pick one of
 // your marked stones, then a highlighted landing point. No rules here: every point, stone and
 // button offered comes from the legal moves given; geometry is used only for drawing.
-import {el, actionable, listen} from './svg.js';
+import {el, actionable, listenWithPick, toggled} from './svg.js';
 
 export const seats = [
   {name: 'Black', colour: '#222222'},
@@ -226,7 +226,7 @@ function scoreTable(view, seatLabel) {
     row.append(name, cell('td', String(view.stones_left[seat]), 'right'), cell('td', String(view.captured[seat]), 'right'),
       cell('td', String(view.groups[seat].length), 'right'), cell('td', String(view.scores[seat]), 'right'));
     if (view.to_move === seat || winners.has(seat)) row.style.fontWeight = '700';
-    if (view.to_move === seat) row.style.background = '#fff0b8';
+    if (view.to_move === seat) row.style.background = 'var(--highlight)';
     row.style.borderTop = '1px solid var(--line)';
     body.append(row);
   }
@@ -387,14 +387,10 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   }
   container.replaceChildren(...parts);
 
-  listen(container, (target, byKeyboard) => {
-    if (target.dataset.move) {
-      onMove(target.dataset.move);
-      return;
-    }
-    const from = target.dataset.from;
-    pick.from = pick.from === from ? null : from;
-    render(container, {view, legalMoves, interactive, seatLabel}, onMove);
-    if (byKeyboard) (container.querySelector('[data-move]') ?? container.querySelector(`[data-from="${from}"]`))?.focus();
+  listenWithPick(container, {
+    onMove,
+    pick: (from) => { pick.from = toggled(pick.from, from); },
+    redraw: () => render(container, {view, legalMoves, interactive, seatLabel}, onMove),
+    focusAfter: (from) => container.querySelector('[data-move]') ?? container.querySelector(`[data-from="${from}"]`),
   });
 }

@@ -5,7 +5,7 @@
 // Moves: "1c3" places from the reserve, "1a1-2b2" raises (pick the ball, then where it goes),
 // "x2b2" takes a ball back, "done" stops after one. No rules here: only the given legal moves
 // are offered. Colours are SVG presentation attributes (the site's CSP allows no inline styles).
-import {el, actionable, listen} from './svg.js';
+import {el, actionable, listenWithPick, toggled} from './svg.js';
 
 export const seats = [{name: 'Light', colour: '#e9dab6'}, {name: 'Dark', colour: '#3a2a20'}];
 
@@ -227,14 +227,10 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   if (buttons.childElementCount) parts.push(buttons);
   container.replaceChildren(...parts);
 
-  listen(container, (target, byKeyboard) => {
-    if (target.dataset.move) {
-      onMove(target.dataset.move);
-      return;
-    }
-    const from = target.dataset.from;
-    memo.from = memo.from === from ? null : from;
-    render(container, {view, legalMoves, interactive, seatLabel}, onMove);
-    if (byKeyboard) container.querySelector(memo.from ? '[data-move]' : '[data-from]')?.focus();
+  listenWithPick(container, {
+    onMove,
+    pick: (from) => { memo.from = toggled(memo.from, from); },
+    redraw: () => render(container, {view, legalMoves, interactive, seatLabel}, onMove),
+    focusAfter: () => container.querySelector(memo.from ? '[data-move]' : '[data-from]'),
   });
 }

@@ -39,3 +39,26 @@ export function listen(container, onAction) {
     if ((event.key === 'Enter' || event.key === ' ') && event.target.tagName !== 'BUTTON') act(event);
   };
 }
+
+/**
+ * `listen` for boards where a piece is picked before it moves: a [data-move] element plays its
+ * move; a [data-from] element goes to `pick`, the board is drawn again, and if the keyboard
+ * chose, focus goes to the element `focusAfter(from)` finds.
+ */
+export function listenWithPick(container, {onMove, pick, redraw, focusAfter}) {
+  listen(container, (target, byKeyboard) => {
+    if (target.dataset.move) {
+      onMove(target.dataset.move);
+      return;
+    }
+    const from = target.dataset.from;
+    pick(from);
+    redraw();
+    if (byKeyboard) focusAfter(from)?.focus();
+  });
+}
+
+/** The pick after a tap on `from`: tapping the picked one again drops it, when that is allowed. */
+export function toggled(current, from, canDrop = true) {
+  return current === from && canDrop ? null : from;
+}
