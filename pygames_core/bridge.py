@@ -16,6 +16,10 @@ Operations:
   play           record, move, seat?         a snapshot after the move
   undo           record, seats?              back to the last turn of one of `seats`
   load           url | record                a snapshot of a shared game
+                 | watch_url | watch, ply?   a snapshot of a watched game (watch.py): what a
+                                             spectator saw after `ply` moves (all by default),
+                                             with "watching": true
+  watch_link     record                      {url}: a watch link of a hidden game in progress
   export         record, format              the record as text in a game's format ("sgf")
   import         game, format, text          a snapshot of the game that text records
   computer_move  record, player, budget_ms, seed   the move chosen, and the snapshot after it;
@@ -37,7 +41,7 @@ The `move` of `computer_move` is likewise in the viewer's form. Once the game
 is over, `public` is null and everything may be shown.
 
 Error codes: bad_request, unknown_game, bad_options, bad_record, invalid_move,
-illegal_move, game_over, not_your_turn, internal.
+illegal_move, game_over, not_your_turn, cannot_watch, internal.
 """
 
 from __future__ import annotations
@@ -60,6 +64,7 @@ from .core import (
     chance_move,
 )
 from .record import Record
+from .watch import Watch, rebuilds
 from .registry import formats, games, get_game, text_format
 
 
@@ -106,7 +111,9 @@ def _viewer(index: int, players: int) -> int | None:
 
 
 _CACHE_SIZE = 16
+_WATCHED_SIZE = 4
 _cache: OrderedDict[tuple[Any, ...], _Line] = OrderedDict()
+_watched: OrderedDict[Watch, list[State]] = OrderedDict()  # watched games rebuilt (watch.py)
 
 
 def handle(request_text: str) -> str:
@@ -325,11 +332,45 @@ def _check_hidden_undo(line: _Line) -> None:
 
 
 def _load(request: dict[str, Any]) -> dict[str, Any]:
+    if "watch_url" in request or "watch" in request:
+        watch = Watch.from_url(request["watch_url"]) if "watch_url" in request else Watch.from_dict(request["watch"])
+        return _watch_snapshot(watch, request.get("ply", len(watch.moves)))
     if "url" in request:
         record = Record.from_url(request["url"])
     else:
         record = _record(request)
     return _snapshot(record, _replay(record), request)
+
+
+def _watch_snapshot(watch: Watch, ply: object) -> dict[str, Any]:
+    """A snapshot of a watched game after `ply` moves: a spectator's view, nothing to play."""
+    if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(watch.moves):
+        raise BridgeError("bad_request", f"ply is a whole number from 0 to {len(watch.moves)}")
+    if _watched.get(watch) is None:  # a search of up to a second: kept for stepping through the moves
+        _watched[watch] = watch.states()
+        while len(_watched) > _WATCHED_SIZE:
+            _watched.popitem(last=False)
+    states = _watched[watch]
+    state = states[ply]
+    outcome = state.outcome()
+    shown = watch.prefix(ply)
+    return {"record": shown.to_dict(), "url": None, "watch_url": shown.to_url(), "watching": True,
+            "to_move": state.to_move, "movers": [before.to_move for before in states[:ply]], "legal_moves": [],
+            "view": state.view(None), "outcome": outcome.to_dict() if outcome else None, "ply": ply, "public": None}
+
+
+def _watch_link(request: dict[str, Any]) -> dict[str, Any]:
+    """A link to watch a hidden game in progress, as a spectator would: offered
+    only if it rebuilds exactly what a spectator saw (watch.rebuilds)."""
+    record = _record(request)
+    line = _replay(record)
+    if not _is_sealed(line.state):
+        raise BridgeError("bad_request", "a game without hidden cards still to come is shared by its record")
+    watch = Watch.of(record)
+    if not rebuilds(watch, record.states()):
+        raise BridgeError("cannot_watch", f"this {line.state.info.title} game cannot be shown to others before it is over: "
+                          "a spectator's link would not show it exactly")
+    return {"url": watch.to_url()}
 
 
 def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
@@ -364,6 +405,7 @@ _OPERATIONS = {
     "play": _play,
     "undo": _undo,
     "load": _load,
+    "watch_link": _watch_link,
     "computer_move": _computer_move,
     "export": _export,
     "import": _import,

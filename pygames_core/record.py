@@ -87,11 +87,7 @@ class Record:
     @classmethod
     def from_dict(cls, data: object) -> Record:
         """A record from parsed JSON, its shape and set-up checked (not its moves)."""
-        if not isinstance(data, dict):
-            raise RecordError("a record is a JSON object")
-        unknown = set(data) - {"game", "options", "players", "seed", "moves"}
-        if unknown:
-            raise RecordError(f"a record has no field {sorted(unknown)[0]!r}")
+        data = json_object(data, {"game", "options", "players", "seed", "moves"}, "a record")
         game = data.get("game")
         if not isinstance(game, str):
             raise RecordError("a record names its game")
@@ -123,25 +119,44 @@ class Record:
         return cls.from_dict(data)
 
     def to_url(self) -> str:
-        packed = zlib.compress(self.to_json().encode(), 9)
-        return URL_VERSION + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+        return pack(self.to_json(), URL_VERSION)
 
     @classmethod
     def from_url(cls, text: str) -> Record:
-        if not isinstance(text, str) or not text.startswith(URL_VERSION) or len(text) > MAX_URL_LENGTH:
-            raise RecordError("the link does not hold a game record")
-        body = text[len(URL_VERSION):]
-        try:
-            packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-            inflater = zlib.decompressobj()
-            raw = inflater.decompress(packed, MAX_URL_LENGTH * 8)
-            if inflater.unconsumed_tail or not inflater.eof:
-                raise RecordError("the link's record is cut short or too large")
-            return cls.from_json(raw.decode())
-        except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as error:
-            if isinstance(error, RecordError):
-                raise
-            raise RecordError("the link's record is damaged") from None
+        return cls.from_json(unpack(text, URL_VERSION, "game record"))
+
+
+def json_object(data: object, fields: set[str], what: str) -> dict[str, Any]:
+    """`data`, checked to be a JSON object with no field but `fields`."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{what} is a JSON object")
+    unknown = set(data) - fields
+    if unknown:
+        raise RecordError(f"{what} has no field {sorted(unknown)[0]!r}")
+    return data
+
+
+def pack(text: str, tag: str) -> str:
+    """`text` deflated and made URL-safe, behind `tag` (which says what it holds)."""
+    return tag + base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+
+def unpack(link: object, tag: str, what: str) -> str:
+    """The text `pack` put in `link` behind `tag`; RecordError for anything else."""
+    if not isinstance(link, str) or not link.startswith(tag) or len(link) > MAX_URL_LENGTH:
+        raise RecordError(f"the link does not hold a {what}")
+    body = link[len(tag):]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_URL_LENGTH * 8)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise RecordError(f"the link's {what} is cut short or too large")
+        return raw.decode()
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as error:
+        if isinstance(error, RecordError):
+            raise
+        raise RecordError(f"the link's {what} is damaged") from None
 
 
 def _check_seed(seed: object) -> None:

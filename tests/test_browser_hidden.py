@@ -20,6 +20,7 @@ from table import move_list, new_game, open_table, ply, saved_game, wait_for_tur
 
 from pygames_core.games import lostcities
 from pygames_core.record import Record
+from pygames_core.watch import Watch
 
 pytestmark = pytest.mark.browser
 
@@ -130,3 +131,40 @@ def test_a_sealed_game_resumes_after_a_reload(page: Page, site_url: str) -> None
     page.reload()
     wait_for_turn(page)
     assert shown_cards(page) == hand and ply(page) == 17
+
+
+def test_a_lost_cities_game_in_progress_is_shared_as_a_spectator_sees_it(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "lostcities")
+    new_game(page, ["human", "300"], {"rounds": "1"})
+    for _ in range(3):  # three turns: play a card, draw from the deck
+        before = str(ply(page))
+        page.locator("#board [data-from]").first.click()
+        page.locator("#board [data-move^='play '], #board [data-move^='discard ']").first.click()
+        page.click("#board [data-move='draw deck']")
+        wait_for_turn(page, before)
+    hand = shown_cards(page)
+    page.click("#share")
+    expect(page.locator("#share-note")).to_contain_text("as a spectator")
+    link = page.input_value("#share-link")
+    assert "#w=" in link and "#r=" not in link
+    watched = Watch.from_url(link.split("#w=", 1)[1])
+    numbers = [card for card in hand if not card.endswith("-w")]  # three wagers of a colour share one name
+    assert watched.moves and numbers and not [card for card in numbers if card in " ".join(watched.moves)]
+    saves = page.evaluate("() => Object.keys(localStorage).filter((key) => key.startsWith('pygames.save.')).length")
+
+    viewer = page.context.new_page()
+    viewer.goto(link)
+    viewer.wait_for_selector("#table[data-state='watching']")
+    expect(viewer.locator("#status")).to_contain_text("Watching as a spectator")
+    assert viewer.locator("#board [data-move], #board [data-from]").count() == 0
+    assert shown_cards(viewer) == []  # both hands face down
+    assert len(move_list(viewer)) == len(watched.moves) and "#w=" in viewer.url and "save=" not in viewer.url
+    viewer.click("#history-back")
+    expect(viewer.locator("#history-at")).to_have_text(f"Move {len(watched.moves) - 1} of {len(watched.moves)}")
+    expect(viewer.locator("#play-on")).to_be_hidden()
+    assert viewer.locator("#board [data-move]").count() == 0
+    viewer.click("#history-latest")
+    expect(viewer.locator("#undo")).to_be_disabled()
+    viewer.click("#share")  # passed on as it came
+    assert viewer.input_value("#share-link") == link
+    assert viewer.evaluate("() => Object.keys(localStorage).filter((key) => key.startsWith('pygames.save.')).length") == saves

@@ -1,5 +1,5 @@
 import './pwa.js';
-/* The table: play.html?game=ID[&save=<saved game>][#r=<record in URL form>].
+/* The table: play.html?game=ID[&save=<saved game>][#r=<record in URL form> | #w=<watched game>].
 
 On arrival it resumes the saved game the address names, else opens the game in the link (as a
 copy of its own), else resumes this game's latest unfinished game, else starts one. Every
@@ -8,6 +8,9 @@ change is saved (saves.js). Earlier positions can be looked at, and played on as
 The page holds the game's record; every change goes through the bridge in the worker
 (ops new, play, undo, load, computer_move) and comes back as a snapshot
 {record, url, to_move, movers, legal_moves, view, outcome, ply}. The page keeps no rules.
+
+Watching (#w=, watch.py): a hidden-card game still in progress is shared as a spectator sees
+it. The snapshot has `watching`; its record is the spectator's move list, and nobody plays.
 
 Hidden information (Lost Cities, Nautilus): the page holds only what its viewing seat may
 know. Until the game is over, a snapshot's `record` is the public record (moves as the
@@ -136,8 +139,8 @@ function drawBoard() {
   const board = $('board');
   const focused = board.contains(document.activeElement) ? document.activeElement : null;
   if (focused) boardFocus = focused.dataset?.move ?? focused.dataset?.from ?? '';
-  const interactive = Boolean(snap) && !busy && !snap.outcome && !isComputer(snap.to_move) && thinking !== epoch
-    && handover === null && !looking;
+  const interactive = Boolean(snap) && !busy && !snap.outcome && !snap.watching && !isComputer(snap.to_move)
+    && thinking !== epoch && handover === null && !looking;
   redrawing = true;
   renderer.render(board, {
     view: (looking ?? snap)?.view ?? null,
@@ -183,6 +186,7 @@ function drawStatus() {
   const seat = snap.to_move;
   let parts;
   if (snap.outcome) parts = [`Game over. ${resultText(snap.outcome).headline}`];
+  else if (snap.watching) parts = ['Watching as a spectator: ', ...(seat === -1 ? ['a card is being dealt.'] : [dot(seat), make('b', '', seatName(seat)), ' to move.'])];
   else if (handover !== null) parts = ['Pass the device to ', dot(handover), make('b', '', seatName(handover)), '.'];
   else if (seat === -1) parts = ['Chance…'];
   else if (thinking === epoch) parts = [dot(seat), make('b', '', `${seatName(seat)} (computer)`), ' ', make('span', 'thinking', 'is thinking…')];
@@ -247,7 +251,7 @@ function drawHistory() {
   $('history-at').textContent = looking ? `Move ${shown} of ${snap.ply}` : `Move ${shown} (latest)`;
   $('history-first').disabled = $('history-back').disabled = busy || shown === 0;
   $('history-forward').disabled = $('history-latest').disabled = busy || !looking;
-  $('play-on').hidden = !looking;
+  $('play-on').hidden = !looking || snap.watching; // a watched game's hidden cards are not known
 }
 
 /** Shows the position after `ply` moves without changing the game (the latest: back to it).
@@ -262,7 +266,8 @@ async function lookAt(ply) {
   }
   const mine = epoch;
   const record = {...snap.record, moves: snap.record.moves.slice(0, ply)};
-  const answer = await locked(() => call({op: 'load', record, ...seatOf()}));
+  const wanted = snap.watching ? {watch: snap.record, ply} : {record}; // a watched game is rebuilt once, whole
+  const answer = await locked(() => call({op: 'load', ...wanted, ...seatOf()}));
   if (mine !== epoch) return draw(); // the game moved on meanwhile
   if (!answer.ok) return toast(answer.error.message);
   looking = answer;
@@ -281,13 +286,12 @@ function playOn() {
 
 function drawControls() {
   const humans = humanSeats();
-  $('undo').disabled = !snap || busy || handover !== null || !snap.movers.some((seat) => humans.includes(seat));
-  $('share').disabled = !snap?.url;
-  $('share').title = snap && !snap.url ? 'Cards are hidden: the game can be shared once it is over.' : '';
+  $('undo').disabled = !snap || busy || handover !== null || snap.watching || !snap.movers.some((seat) => humans.includes(seat));
+  $('share').disabled = !snap || busy;
   $('new-game').disabled = !info || busy;
   for (const button of $('formats').querySelectorAll('button')) {
-    button.disabled = !snap || busy || Boolean(snap.sealed);
-    button.title = snap?.sealed ? 'Cards are hidden: the game can be saved as a file once it is over.' : '';
+    button.disabled = !snap || busy || Boolean(snap.sealed || snap.watching);
+    button.title = snap?.sealed || snap?.watching ? 'Cards are hidden: the game can be saved as a file once it is over.' : '';
   }
 }
 
@@ -295,7 +299,7 @@ function draw() {
   const table = $('table');
   table.dataset.ply = snap ? String(snap.ply) : '';
   table.dataset.looking = looking ? String(looking.ply) : '';
-  table.dataset.state = !snap ? 'empty' : snap.outcome ? 'over' : thinking === epoch ? 'thinking'
+  table.dataset.state = !snap ? 'empty' : snap.outcome ? 'over' : snap.watching ? 'watching' : thinking === epoch ? 'thinking'
     : busy ? 'busy' : handover !== null ? 'handover' : isComputer(snap.to_move) ? 'waiting' : 'ready';
   drawBoard();
   if (snap) {
@@ -314,16 +318,19 @@ function adopt(answer, {byComputer = false} = {}) {
   snap = {
     record: answer.record, sealed: answer.sealed ?? null, url: answer.url, to_move: answer.to_move,
     movers: answer.movers, legal_moves: answer.legal_moves, view: answer.view, outcome: answer.outcome,
-    ply: answer.ply,
+    ply: answer.ply, watching: Boolean(answer.watching), watch_url: answer.watch_url ?? null,
   };
   epoch += 1;
   stalled = false;
   looking = null;
   $('share-box').hidden = true;
   $('banner').hidden = true;
-  const link = snap.url ? `#r=${snap.url}` : '';
-  history.replaceState(null, '', `${location.pathname}?game=${encodeURIComponent(gameId)}&save=${saveId}${link}`);
-  if (snap.movers.some((seat) => seat !== -1)) { // a game nobody has moved in yet is not worth keeping
+  const link = snap.url ? `#r=${snap.url}` : snap.watching ? `#w=${snap.watch_url}` : '';
+  const saved = snap.watching ? '' : `&save=${saveId}`; // a watched game is nobody's game on this device
+  history.replaceState(null, '', `${location.pathname}?game=${encodeURIComponent(gameId)}${saved}${link}`);
+  if (snap.watching) {
+    deleteSave(saveId);
+  } else if (snap.movers.some((seat) => seat !== -1)) { // a game nobody has moved in yet is not worth keeping
     writeSave(saveId, {game: gameId, record: snap.record, sealed: snap.sealed, ply: snap.ply, over: Boolean(snap.outcome)});
   } else {
     deleteSave(saveId);
@@ -338,7 +345,7 @@ function adopt(answer, {byComputer = false} = {}) {
 }
 
 function schedule(delay) {
-  if (!snap || snap.outcome || stalled || handover !== null || looking || !isComputer(snap.to_move)) return;
+  if (!snap || snap.outcome || snap.watching || stalled || handover !== null || looking || !isComputer(snap.to_move)) return;
   const mine = epoch;
   if (snap.to_move === -1) delay = Math.min(delay, CHANCE_PAUSE_MS);
   setTimeout(() => { if (mine === epoch && !busy) computerMove(); }, delay);
@@ -347,7 +354,7 @@ function schedule(delay) {
 /** With hidden information, switches the screen to the seat it should show (viewer.js), through
     the hand-over screen when the device passes between people. True if it started a switch. */
 function changeViewer() {
-  if (!hidden || !snap || handover !== null) return false;
+  if (!hidden || !snap || snap.watching || handover !== null) return false;
   const humans = humanSeats().filter((seat) => seat < snap.record.players);
   const change = viewerChange({humans, toMove: snap.to_move, over: Boolean(snap.outcome), viewer});
   if (!change) return false;
@@ -475,10 +482,10 @@ function startingViewer(players) {
   return humans.length === 1 ? humans[0] : null;
 }
 
-async function loadLink(url) {
+async function loadLink({url, watch}) {
   handover = null;
   viewer = startingViewer(seatKinds.length);
-  const answer = await locked(() => call({op: 'load', url, ...seatOf()}));
+  const answer = await locked(() => call({op: 'load', ...(watch ? {watch_url: watch} : {url}), ...seatOf()}));
   if (!answer.ok) {
     const last = unfinished(gameId)[0];
     banner(`This game link cannot be opened: ${answer.error.message}.`, [
@@ -489,7 +496,7 @@ async function loadLink(url) {
     return;
   }
   if (answer.record.game !== gameId) {
-    location.replace(`play.html?game=${encodeURIComponent(answer.record.game)}#r=${url}`);
+    location.replace(`play.html?game=${encodeURIComponent(answer.record.game)}${watch ? `#w=${watch}` : `#r=${url}`}`);
     return;
   }
   saveId = newSaveId(); // a game opened from a link is a copy of its own
@@ -524,15 +531,18 @@ async function resumeSaved(id) {
 async function arrive() {
   const wanted = new URLSearchParams(location.search).get('save');
   if (wanted && await resumeSaved(wanted)) return;
-  const url = linkedRecord();
-  if (url) return loadLink(url);
+  const link = linkedGame();
+  if (link) return loadLink(link);
   const latest = unfinished(gameId)[0];
   if (latest && await resumeSaved(latest.id)) return;
   return newGame();
 }
 
-function linkedRecord() {
-  return new URLSearchParams(location.hash.slice(1)).get('r');
+/** The game in the address: {url} of a record, {watch} of a watched game, or null. */
+function linkedGame() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (fragment.get('w')) return {watch: fragment.get('w')};
+  return fragment.get('r') ? {url: fragment.get('r')} : null;
 }
 
 // -- setup panel ------------------------------------------------------------------
@@ -656,9 +666,23 @@ async function openFile(format, text) {
   }
 }
 
+/** The link's fragment: the record, or while hidden cards are in play, the game as a spectator sees it. */
+async function shareFragment() {
+  if (snap.url) return `#r=${snap.url}`;
+  if (snap.watching) return `#w=${snap.watch_url}`;
+  const answer = await locked(() => call({op: 'watch_link', ...recordOf()}));
+  draw();
+  if (answer.ok) return `#w=${answer.url}`;
+  toast(answer.error.message);
+  return null;
+}
+
 async function share() {
-  if (!snap) return;
-  const link = `${location.origin}${location.pathname}?game=${encodeURIComponent(gameId)}#r=${snap.url}`;
+  if (!snap || busy) return;
+  const fragment = await shareFragment();
+  if (!fragment) return;
+  const watch = fragment.startsWith('#w=');
+  const link = `${location.origin}${location.pathname}?game=${encodeURIComponent(gameId)}${fragment}`;
   const field = $('share-link');
   field.value = link;
   $('share-box').hidden = false;
@@ -670,8 +694,9 @@ async function share() {
   } catch {
     try { copied = document.execCommand('copy'); } catch { /* leave the link selected */ }
   }
-  $('share-note').textContent = copied ? 'Copied. Anyone with this link sees this game and can play on.'
-    : 'Copy this link to share the game.';
+  const reach = watch ? 'watches this game as a spectator: no hidden card is in the link.'
+    : 'sees this game and can play on.';
+  $('share-note').textContent = `${copied ? 'Copied. ' : 'Copy this link to share the game. '}Anyone with it ${reach}`;
 }
 
 // -- start ------------------------------------------------------------------------
