@@ -33,6 +33,10 @@ from .rng import Rng
 URL_TAG = "w1"
 FINGERPRINT = 4  # hex digits per view: a wrong guess slips through one time in 65536
 REDRAWS = 500  # redraws of the unseen cards that may make a move possible, before the record is refused
+# Redraws in all for a record of n moves: 1000 + 2n. A real game needs about one a move (a
+# 3-round Lost Cities game of 1175 moves took 1202); the cap bounds the work a crafted link makes.
+REDRAW_BUDGET = (1000, 2)
+MAX_WATCHED_MOVES = 5000
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,8 @@ class Watch:
         data = json_object(data, {"game", "options", "players", "moves", "views"}, "a watched game")
         views = data.get("views")
         record = Record.from_dict({name: value for name, value in data.items() if name != "views"})
+        if len(record.moves) > MAX_WATCHED_MOVES:
+            raise RecordError(f"a watched game has at most {MAX_WATCHED_MOVES} moves")
         if not isinstance(views, str) or not re.fullmatch(f"[0-9a-f]{{{FINGERPRINT * len(record.moves)}}}", views):
             raise RecordError(f"a watched game has {FINGERPRINT} hex digits of views per move")
         if not record.new_state().info.has_hidden_info:
@@ -92,11 +98,12 @@ class Watch:
         rng = Rng(0)
         state = Record(self.game, self.options, self.players, 0, ()).new_state()
         states = [state]
+        budget = [REDRAW_BUDGET[0] + REDRAW_BUDGET[1] * len(self.moves)]
         for index, seen in enumerate(self.moves):
             if state.is_over():
                 raise RecordError(f"move {index + 1} comes after the end of the game")
             view = self.views[FINGERPRINT * index : FINGERPRINT * (index + 1)]
-            following = _reading(state, seen, view, rng)
+            following = _reading(state, seen, view, rng, budget)
             if following is None:
                 raise RecordError(f"move {index + 1} ({seen!r}) cannot be played in the game watched")
             states.append(following)
@@ -123,13 +130,16 @@ def rebuilds(watch: Watch, real: Iterable[State]) -> bool:
     )
 
 
-def _reading(state: State, seen: str, view: str, rng: Rng) -> State | None:
+def _reading(state: State, seen: str, view: str, rng: Rng, budget: list[int]) -> State | None:
     """The state after a move that a spectator reads as `seen` and that leads to a
     view with fingerprint `view`: from `state`, else from states redrawn for a
     spectator (any two states with the same view are alike to what follows, up
     to such a redraw). Chance outcomes are tried in the game's own odds."""
     for redraw in range(REDRAWS + 1):
         if redraw:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise RecordError("the watched game takes too long to rebuild: its moves are unlikely to be real")
             state = state.resample(None, rng)
         moves = state.legal_moves()
         readings = [index for index, move in enumerate(moves) if state.public_move(move, None) == seen]

@@ -12,6 +12,7 @@ from pygames_core import bridge
 from pygames_core.core import CHANCE, State, chance_move
 from pygames_core.record import Record
 from pygames_core.rng import Rng
+from pygames_core import watch as watch_module
 from pygames_core.watch import Watch
 
 OPTION_SETS = [
@@ -169,3 +170,14 @@ def test_a_watched_ply_out_of_range_is_refused() -> None:
     for ply in (-1, 41, "3", True):
         answer = call({"op": "load", "watch": watch, "ply": ply})
         assert not answer["ok"] and answer["error"]["code"] == "bad_request"
+
+
+def test_the_work_a_watch_link_makes_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    watch = tampered("nothing")
+    assert call({"op": "load", "watch": watch})["ok"]
+    monkeypatch.setattr(watch_module, "REDRAW_BUDGET", (0, 0))
+    bridge._watched.clear()
+    answer = call({"op": "load", "watch": watch})
+    assert not answer["ok"] and "takes too long to rebuild" in answer["error"]["message"]
+    many = {**watch, "moves": ["deal"] * 5001, "views": "0" * 4 * 5001}
+    assert "at most 5000 moves" in call({"op": "load", "watch": many})["error"]["message"]
