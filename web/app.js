@@ -169,8 +169,9 @@ function make(tag, className, text = '', ...parts) {
 
 /** A seat's colour dot, coloured through the CSSOM (no style="" attribute for the CSP). */
 function dot(seat) {
-  const node = make('span', 'dot');
-  if (seat !== null && seat !== undefined && seat >= 0) node.style.background = seatColour(seat);
+  const coloured = seat !== null && seat !== undefined && seat >= 0;
+  const node = make('span', coloured ? 'dot' : 'dot none');
+  if (coloured) node.style.background = seatColour(seat);
   return node;
 }
 
@@ -760,8 +761,9 @@ async function main() {
   buildSetup();
   buildFormats();
   window.addEventListener('hashchange', () => {
-    const url = linkedRecord();
-    if (url && url !== snap?.url && !busy) loadLink(url);
+    const link = linkedGame(); // a link pasted into this tab
+    const shown = link?.watch ? snap?.watch_url : snap?.url;
+    if (link && (link.watch ?? link.url) !== shown && !busy) loadLink(link);
   });
   await arrive();
 }
