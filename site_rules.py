@@ -35,19 +35,23 @@ says `record: NAME` instead of giving its own.
 
 Every diagram is replayed through pygames_core when the pages are built, and a move that does
 not replay stops the build with the file, the line and the engine's reason, so the pages can
-never drift from the rules. A diagram of a game with hidden information must replay to the
+never drift from the rules. The answers embed.html would ask Python for are written beside the
+pages (rules/diagrams/<game>/<id>.json, read by web/baked.js), so a reader of the rules sees
+every diagram at once and never starts Python. A diagram of a game with hidden information must replay to the
 end of the game: a finished game gives nothing away, whatever move the diagram shows first.
 """
 
 from __future__ import annotations
 
 import html
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pygames_core import (GameError, GameInfo, IllegalMoveError, InvalidMoveError, Record, RecordError,
-                          State, games, get_game)
+                          State, bridge, games, get_game)
 
 ROOT = Path(__file__).resolve().parent
 
@@ -55,6 +59,7 @@ MODES = ("replay", "view")
 PAGE_IDS = ("top", "contents")  # ids the page template uses itself
 DESCRIPTION_LENGTH = 160
 TOC_MIN_SECTIONS = 4  # shorter pages need no table of contents
+BAKED_STEPS = 3  # a replay's steps either side of its first move answered at build time; Python does the rest
 EMBED_SCRIPT = '<script src="../embed.js" defer></script>'
 
 _HEADING = re.compile(r"(#{1,3}) +(.+?)(?: +\{#([a-z0-9-]+)\})?$")
@@ -359,9 +364,34 @@ class _Parser:
 
 def diagram_html(diagram: Diagram) -> str:
     attributes = (f'data-pygames-game="{diagram.record.game}" data-record="{diagram.record.to_url()}" '
-                  f'data-move="{diagram.move}" data-mode="{diagram.mode}" data-theme="auto"')
+                  f'data-move="{diagram.move}" data-mode="{diagram.mode}" data-theme="auto" data-baked="{diagram.id}"')
     return (f'<figure class="rules-diagram" id="{diagram.id}">\n<div class="diagram" {attributes}></div>\n'
             f"<figcaption>{inline(diagram.caption)}</figcaption>\n</figure>")
+
+
+def baked_answers(diagram: Diagram) -> dict[str, Any]:
+    """The worker's answers to what embed.html asks for this diagram: the game's entry, the
+    whole record's end, and the positions a few steps either side of the move shown first, as
+    the worker hands them on (with hidden cards not yet all shown, the record as a spectator
+    reads it)."""
+    total = len(diagram.record.moves)
+    near = range(diagram.move - BAKED_STEPS, diagram.move + BAKED_STEPS + 1) if diagram.mode == "replay" else ()
+    plies = sorted({diagram.move, total} | {ply for ply in near if 0 <= ply <= total})
+    answers = {"games": _ask({"op": "games", "game": diagram.record.game})}
+    for ply in plies:
+        answer = _ask({"op": "load", "record": diagram.record.prefix(ply).to_dict(), "seat": None})
+        public = answer.pop("public")
+        if public is not None:
+            answer["record"] = public
+        answers[f"load {ply}"] = answer
+    return {"record": diagram.record.to_url(), "answers": answers}
+
+
+def _ask(request: dict[str, Any]) -> dict[str, Any]:
+    answer = json.loads(bridge.handle(json.dumps(request)))
+    if not answer["ok"]:
+        raise SourceError(f"the bridge refused {request['op']}: {answer['error']['message']}")
+    return answer
 
 
 def options_html(info: GameInfo) -> str:
@@ -455,5 +485,10 @@ def write_pages(sources: Path, target: Path) -> list[Page]:
         copied.unlink()
     for page in pages:
         (target / f"{page.info.id}.html").write_text(page_html(page), encoding="utf-8")
+        baked = target / "diagrams" / page.info.id
+        baked.mkdir(parents=True, exist_ok=True)
+        for diagram in page.diagrams:
+            text = json.dumps(baked_answers(diagram), separators=(",", ":"))
+            (baked / f"{diagram.id}.json").write_text(text, encoding="utf-8")
     (target / "index.html").write_text(index_html(pages), encoding="utf-8")
     return pages

@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
-from table import START_MS, new_game, open_table
+from table import START_MS, new_game, open_table, watch_requests
 
 from pygames_core import Record
 from pygames_core.core import CHANCE, chance_move
@@ -254,28 +254,37 @@ new MutationObserver(() => {
 """
 
 
-def test_a_long_rules_page_keeps_only_a_few_frames_alive(page: Page, site_url: str) -> None:
+LONG_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Kalah, move by move</title><link rel="icon" href="data:,"></head>
+<body>{diagrams}<script src="{site}/embed.js" defer></script></body></html>"""
+DIAGRAM = """<p style="height: 700px">Part {index}</p>
+<div id="part-{index}" class="diagram" data-pygames-game="kalah" data-record="{record}" data-move="{index}"></div>"""
+
+
+def test_a_long_page_keeps_only_a_few_frames_alive(page: Page, site_url: str,
+                                                   other_site: tuple[str, dict[str, str]]) -> None:
+    origin, pages = other_site
+    record = made_record("kalah", 8).to_url()
+    diagrams = "".join(DIAGRAM.format(index=index, record=record) for index in range(MAX_FRAMES + 4))
+    pages["/long.html"] = LONG_PAGE.format(diagrams=diagrams, site=site_url)
     page.add_init_script(COUNT_FRAMES)
-    page.goto(f"{site_url}/rules/nautilus.html")
-    figures = page.locator("figure.rules-diagram")
-    assert figures.count() > MAX_FRAMES + 2  # enough that frames must come and go
+    page.goto(f"{origin}/long.html")
+    holders = page.locator(".diagram")
 
     def heights() -> list[int]:
-        return page.locator(".rules-diagram .diagram").evaluate_all("nodes => nodes.map((node) => node.offsetHeight)")
+        return holders.evaluate_all("nodes => nodes.map((node) => node.offsetHeight)")
 
     before = heights()
-
     sources = []
-    for figure in figures.all():
-        figure.evaluate("node => node.scrollIntoView({block: 'center'})")
-        expect(figure.locator("iframe")).to_have_count(1)  # the diagram on screen has its frame
-        sources.append(figure.locator("iframe").get_attribute("src"))
+    for holder in holders.all():
+        holder.evaluate("node => node.scrollIntoView({block: 'center'})")
+        expect(holder.locator("iframe")).to_have_count(1)  # the diagram on screen has its frame
+        sources.append(holder.locator("iframe").get_attribute("src"))
         assert page.locator("iframe").count() <= MAX_FRAMES
-    last = figures.last.get_attribute("id")
-    inside = page.frame_locator(f"#{last} iframe")
+    inside = page.frame_locator(f"#{holders.last.get_attribute('id')} iframe")
     expect(inside.locator("#embed-root")).to_have_attribute("data-state", "shown", timeout=START_MS)
 
-    first = figures.first
+    first = holders.first
     expect(first.locator("iframe")).to_have_count(0)
     expect(first.locator(".pygames-placeholder")).to_have_text("The board loads when you scroll to it")
     assert heights() == before  # a placeholder is as tall as its frame: the page does not jump
@@ -285,6 +294,40 @@ def test_a_long_rules_page_keeps_only_a_few_frames_alive(page: Page, site_url: s
     assert first.locator("iframe").get_attribute("src") == sources[0]
     assert page.locator("iframe").count() <= MAX_FRAMES
     assert page.evaluate("() => window.mostFrames") == MAX_FRAMES
+
+
+PYTHON_FILES = ("pyodide.asm.wasm", "pyodide.asm.js", "worker.js")
+
+
+def test_a_rules_page_shows_every_diagram_without_python(page: Page, site_url: str) -> None:
+    """Its diagrams answer from files baked at build time (site_rules.py, baked.js): all of them
+    show, more than MAX_FRAMES at once, and Python starts only when a replay steps far."""
+    requests = watch_requests(page)
+    page.set_viewport_size({"width": 900, "height": 3000})  # a tall screen: many diagrams near at once
+    page.goto(f"{site_url}/rules/nautilus.html")
+    figures = page.locator("figure.rules-diagram")
+    assert figures.count() > MAX_FRAMES + 2
+    most = 0
+    for figure in figures.all():
+        figure.evaluate("node => node.scrollIntoView({block: 'center'})")
+        inside = page.frame_locator(f"#{figure.get_attribute('id')} iframe")
+        expect(inside.locator("#embed-root")).to_have_attribute("data-state", "shown")
+        expect(inside.locator("#board svg").first).to_be_visible()
+        most = max(most, page.locator("iframe").count())
+    assert most > MAX_FRAMES  # baked frames do not count against the limit
+    assert not [url for url in requests if url.endswith(PYTHON_FILES)]
+
+    last = figures.last
+    inside = page.frame_locator(f"#{last.get_attribute('id')} iframe")
+    root = inside.locator("#embed-root")
+    shown = int(root.get_attribute("data-ply") or 0)
+    inside.locator("#back").click()  # near the first move: baked
+    expect(root).to_have_attribute("data-ply", str(shown - 1))
+    assert not [url for url in requests if url.endswith(PYTHON_FILES)]
+    inside.locator("#first").click()  # far: Python starts and answers
+    expect(root).to_have_attribute("data-ply", "0", timeout=START_MS)
+    expect(root).to_have_attribute("data-state", "shown")
+    assert [url for url in requests if url.endswith("pyodide.asm.wasm")]
 
 
 # Script-bearing values, each with what the frame must say. Every payload would set

@@ -7,6 +7,7 @@ the rules that breaks a diagram fails here even if nobody rebuilds the pages by 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -16,7 +17,7 @@ import pytest
 
 import pygames_core
 import site_rules
-from pygames_core import Record, RecordError
+from pygames_core import Record, RecordError, bridge
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -136,7 +137,8 @@ def test_every_registered_game_has_a_rules_page_listed_in_the_index(pages: dict[
 
 
 def test_only_pages_ship_not_their_sources(rules_dir: Path) -> None:
-    assert sorted(path.name for path in rules_dir.iterdir() if path.suffix != ".html") == []
+    assert sorted(path.name for path in rules_dir.iterdir() if path.suffix != ".html") == ["diagrams"]
+    assert {path.suffix for path in (rules_dir / "diagrams").rglob("*") if path.is_file()} == {".json"}
 
 
 def test_every_diagram_replays_through_the_engine(pages: dict[str, Parsed]) -> None:
@@ -156,6 +158,30 @@ def test_every_diagram_replays_through_the_engine(pages: dict[str, Parsed]) -> N
                 assert states[-1].outcome() is not None, f"{where}: a game with hidden cards is shown finished"
             checked += 1
     assert checked >= 2 * len(REQUIRED_DIAGRAMS)
+
+
+def test_every_diagram_has_its_answers_baked(rules_dir: Path, pages: dict[str, Parsed]) -> None:
+    """What embed.html asks for in view and replay is in rules/diagrams/<game>/<id>.json, and
+    it is what the bridge answers (web/baked.js then starts no Python)."""
+    for name, page in pages.items():
+        for diagram in page.diagrams:
+            where = f"rules/{name}.html#{diagram['figure']}"
+            assert diagram["data-baked"] == diagram["figure"], where
+            baked = json.loads((rules_dir / "diagrams" / name / f"{diagram['data-baked']}.json").read_text())
+            assert baked["record"] == diagram["data-record"], where
+            record = Record.from_url(diagram["data-record"])
+            move, total = int(diagram["data-move"]), len(record.moves)
+            answers = baked["answers"]
+            assert {"games", f"load {move}", f"load {total}"} <= set(answers), where
+            for key, answer in answers.items():
+                if key == "games":
+                    assert answer["games"][0]["id"] == name, where
+                    continue
+                ply = int(key.split()[1])
+                fresh = json.loads(bridge.handle(json.dumps(
+                    {"op": "load", "record": record.prefix(ply).to_dict(), "seat": None})))
+                assert answer["view"] == fresh["view"] and answer["ply"] == ply, f"{where} at move {ply}"
+                assert answer["record"] == (fresh["public"] or fresh["record"]), f"{where}: hidden cards at move {ply}"
 
 
 def test_the_diagrams_the_issue_asks_for_are_there(pages: dict[str, Parsed]) -> None:

@@ -11,6 +11,8 @@
                   a person at this device; with it, that seat is and the others are the computer
   seat    a seat by its name ("north") or its number from 0 (used by mode=play)
   theme   light (the default), dark, or auto (the reader's system setting): a class on <html>
+  baked   a rules page's diagram id: view and replay answer from rules/diagrams/<game>/<id>.json
+          (baked.js) and start Python only for what that file does not hold
 
 Everything in the address is untrusted. A bad value shows a message in the frame, always as
 text, and nothing else. Views and replays of a game with hidden information show what a
@@ -23,9 +25,11 @@ play "ready" (a person to move), "waiting" or "thinking" (the computer), "handov
 The renderers are the table's (web/games/<id>.js; their interface is described in app.js).
 */
 import {startEngine} from './client.js';
+import {bakedEngine} from './baked.js';
 import {viewerChange} from './viewer.js';
 
 const GAME_ID = /^[a-z][a-z0-9_]{0,30}$/;
+const DIAGRAM_ID = /^[a-z0-9][a-z0-9-]{0,60}$/;
 const MODES = ['view', 'replay', 'play'];
 const THEMES = ['light', 'dark', 'auto'];
 const COMPUTER_MS = 300; // the table's "quick" computer
@@ -87,8 +91,10 @@ function readAddress() {
   if (move !== null && !/^\d{1,6}$/.test(move)) {
     throw new EmbedError(`The move is a count of moves from 0, not ${quote(move)}.`);
   }
+  const baked = query.get('baked') || null;
+  if (baked !== null && !DIAGRAM_ID.test(baked)) throw new EmbedError(`There is no diagram called ${quote(baked)}.`);
   return {game, mode, record: query.get('record') || null, move: move === null ? null : Number(move),
-    seat: query.get('seat') || null};
+    seat: query.get('seat') || null, baked};
 }
 
 /** A record from its URL form (URL-safe base64 of deflated JSON behind the version "1"). */
@@ -402,7 +408,9 @@ async function main() {
   const moves = record?.moves.length ?? 0;
   start = params.move ?? moves;
   if (start > moves) throw new EmbedError(`The record has ${moves} move${moves === 1 ? '' : 's'}: there is no move ${start}.`);
-  engine = startEngine(); // Python boots while the renderer loads
+  engine = params.baked && params.mode !== 'play'
+    ? bakedEngine(new URL(`rules/diagrams/${params.game}/${params.baked}.json`, location.href), params.record)
+    : startEngine(); // Python boots while the renderer loads
   try {
     renderer = await import(`./games/${params.game}.js`);
   } catch {

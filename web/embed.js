@@ -6,12 +6,14 @@
    Every element with data-pygames-game (now, or added later by the page's own scripts) gets an
    iframe of embed.html inside it. The other attributes, all optional, are embed.html's
    parameters: data-record, data-move, data-mode (view, replay or play), data-seat and
-   data-theme (light, dark or auto); see the top of embed-app.js. data-height sets the frame's height
+   data-theme (light, dark or auto), and on this site's rules pages data-baked; see the top of embed-app.js. data-height sets the frame's height
    in pixels (the default follows the board's shape), data-title its accessible name.
 
    Each frame runs its own Python (some 100 MB), so only the few diagrams nearest the screen
    have one: a frame is made when its element comes near the viewport, and when more than
-   MAX_LIVE are alive the ones farthest from it are removed again. The element keeps the
+   MAX_LIVE are alive the ones farthest from it are removed again. (This site's rules pages
+   bake their diagrams' answers, data-baked: those frames start no Python unless a reader
+   steps far, and do not count.) The element keeps the
    frame's height meanwhile (a .pygames-placeholder with a short note), so the page never
    jumps; a diagram loaded again starts afresh from its data-move.
 
@@ -22,12 +24,14 @@
 (() => {
   const here = document.currentScript?.src || document.querySelector('script[src*="embed.js"]')?.src || location.href;
   const page = new URL('embed.html', here);
-  const PARAMETERS = {pygamesGame: 'game', record: 'record', move: 'move', mode: 'mode', seat: 'seat', theme: 'theme'};
+  const PARAMETERS = {pygamesGame: 'game', record: 'record', move: 'move', mode: 'mode', seat: 'seat', theme: 'theme',
+    baked: 'baked'};
   // Width / height of each game's board with its notes, as embed.html draws them 640 px wide
   // (Lost Cities' notes then go beside its tall board); 1 for any other game.
   const SHAPES = {kalah: 3, bobail: 1, pylos: 0.75, lits: 0.9, isaac: 0.8, go: 0.9, one: 0.85, backgammon: 1.3,
     lostcities: 1.3, nautilus: 1};
-  const NARROW_SHAPES = {kalah: 0.6}; // Kalah stands on end in a frame under 520 px wide
+  // Under 520 px wide Kalah stands on end, and Lost Cities' notes go under its board.
+  const NARROW_SHAPES = {kalah: 0.6, lostcities: 0.5};
   const STATUS_PX = 34; // the status line above the board
   const CONTROLS_PX = 48; // the buttons under it in replay and play
   const MAX_LIVE = 3; // frames alive at once: a phone's tab survives three Pythons
@@ -89,10 +93,19 @@
   function update() {
     const ranked = [...new Set([...near, ...live])].map((holder) => [distance(holder), holder])
       .sort((a, b) => a[0] - b[0]).map(([, holder]) => holder);
-    const wanted = ranked.filter((holder) => near.has(holder) && holder.isConnected).slice(0, MAX_LIVE);
+    // A rules page's baked diagram starts no Python (baked.js): it lives while it is near, and
+    // only the other frames count against MAX_LIVE.
+    const costly = ranked.filter((holder) => !holder.dataset.baked);
+    const wanted = costly.filter((holder) => near.has(holder) && holder.isConnected).slice(0, MAX_LIVE);
     const keep = new Set(wanted);
-    for (const holder of ranked) {
+    for (const holder of costly) {
       if (keep.size < MAX_LIVE && live.has(holder) && holder.isConnected) keep.add(holder);
+    }
+    for (const holder of ranked) {
+      if (holder.dataset.baked && near.has(holder) && holder.isConnected) {
+        keep.add(holder);
+        wanted.push(holder);
+      }
     }
     for (const holder of live) if (!keep.has(holder)) unload(holder);
     for (const holder of wanted) if (!live.has(holder)) load(holder);
