@@ -366,6 +366,9 @@ def _watch_link(request: dict[str, Any]) -> dict[str, Any]:
     line = _replay(record)
     if not _is_sealed(line.state):
         raise BridgeError("bad_request", "a game without hidden cards still to come is shared by its record")
+    if not line.state.past_is_public():
+        raise BridgeError("cannot_watch", f"this {line.state.info.title} game hides what each player won: a link to "
+                          "watch it would show the rounds before, so it can be shared once it is over")
     watch = Watch.of(record)
     if not rebuilds(watch, record.states()):
         raise BridgeError("cannot_watch", f"this {line.state.info.title} game cannot be shown to others before it is over: "

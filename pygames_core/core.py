@@ -257,6 +257,13 @@ class State(ABC):
         masks what the seat cannot see, e.g. "deal" for a card dealt to another."""
         return move
 
+    def past_is_public(self) -> bool:
+        """Whether a spectator may step back through every earlier position of
+        the game in progress. A game whose options hide what was won earlier,
+        leaving it to the players' memory, says no: a link to watch it would
+        hold the past (watch.py)."""
+        return True
+
     def estimate_returns(self) -> tuple[float, ...]:
         """For a game not yet over, each seat's expected return, in [0, 1] and
         summing to 1: what a search scores a playout it cuts short. A game may

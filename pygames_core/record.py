@@ -116,6 +116,8 @@ class Record:
             data = json.loads(text)
         except (TypeError, ValueError) as error:
             raise RecordError(f"the record is not JSON: {error}") from None
+        except RecursionError:
+            raise RecordError("the record is nested too deeply") from None
         return cls.from_dict(data)
 
     def to_url(self) -> str:

@@ -31,12 +31,12 @@ from .record import Record, json_object, pack, unpack
 from .rng import Rng
 
 URL_TAG = "w1"
-FINGERPRINT = 4  # hex digits per view: a wrong guess slips through one time in 65536
+FINGERPRINT = 6  # hex digits per view: a wrong guess slips through one time in 16.7 million
 REDRAWS = 500  # redraws of the unseen cards that may make a move possible, before the record is refused
-# Redraws in all for a record of n moves: 1000 + 2n. A real game needs about one a move (a
-# 3-round Lost Cities game of 1175 moves took 1202); the cap bounds the work a crafted link makes.
-REDRAW_BUDGET = (1000, 2)
-MAX_WATCHED_MOVES = 5000
+# Work allowed for a record of n moves, in moves read (public_move) or tried (played and
+# fingerprinted): 3000 + 100n. Real games need at most about 30 a move (Nautilus, 45 games
+# measured); the cap bounds the work a crafted link makes.
+TRY_BUDGET = (3000, 100)
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,6 @@ class Watch:
         data = json_object(data, {"game", "options", "players", "moves", "views"}, "a watched game")
         views = data.get("views")
         record = Record.from_dict({name: value for name, value in data.items() if name != "views"})
-        if len(record.moves) > MAX_WATCHED_MOVES:
-            raise RecordError(f"a watched game has at most {MAX_WATCHED_MOVES} moves")
         if not isinstance(views, str) or not re.fullmatch(f"[0-9a-f]{{{FINGERPRINT * len(record.moves)}}}", views):
             raise RecordError(f"a watched game has {FINGERPRINT} hex digits of views per move")
         if not record.new_state().info.has_hidden_info:
@@ -83,6 +81,8 @@ class Watch:
     def from_url(cls, link: object) -> Watch:
         try:
             data = json.loads(unpack(link, URL_TAG, "watched game"))
+        except RecursionError:
+            raise RecordError("the link's watched game is nested too deeply") from None
         except ValueError as error:
             if isinstance(error, RecordError):
                 raise
@@ -98,12 +98,15 @@ class Watch:
         rng = Rng(0)
         state = Record(self.game, self.options, self.players, 0, ()).new_state()
         states = [state]
-        budget = [REDRAW_BUDGET[0] + REDRAW_BUDGET[1] * len(self.moves)]
+        budget = [TRY_BUDGET[0] + TRY_BUDGET[1] * len(self.moves)]
         for index, seen in enumerate(self.moves):
             if state.is_over():
                 raise RecordError(f"move {index + 1} comes after the end of the game")
             view = self.views[FINGERPRINT * index : FINGERPRINT * (index + 1)]
-            following = _reading(state, seen, view, rng, budget)
+            try:
+                following = _reading(state, seen, view, rng, budget)
+            except _OutOfWork:
+                following = None
             if following is None:
                 raise RecordError(f"move {index + 1} ({seen!r}) cannot be played in the game watched")
             states.append(following)
@@ -137,17 +140,26 @@ def _reading(state: State, seen: str, view: str, rng: Rng, budget: list[int]) ->
     to such a redraw). Chance outcomes are tried in the game's own odds."""
     for redraw in range(REDRAWS + 1):
         if redraw:
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise RecordError("the watched game takes too long to rebuild: its moves are unlikely to be real")
             state = state.resample(None, rng)
         moves = state.legal_moves()
+        _spend(budget, len(moves))
         readings = [index for index, move in enumerate(moves) if state.public_move(move, None) == seen]
         weights = state.chance_weights() if state.to_move == CHANCE else (1,) * len(moves)
         # A weighted shuffle: each reading keyed by random() ** (1 / weight), highest first.
         readings.sort(key=lambda index: rng.random() ** (1 / weights[index]), reverse=True)
         for index in readings:
+            _spend(budget, 1)
             after = state.play(moves[index])
             if fingerprint(after) == view:
                 return after
     return None
+
+
+class _OutOfWork(Exception):
+    """The record has had all the work TRY_BUDGET allows it."""
+
+
+def _spend(budget: list[int], work: int) -> None:
+    budget[0] -= work
+    if budget[0] < 0:
+        raise _OutOfWork

@@ -418,7 +418,7 @@ async function request(body) {
 }
 
 async function humanMove(move) {
-  if (!snap || busy || snap.outcome || isComputer(snap.to_move)) return;
+  if (!snap || busy || snap.outcome || snap.watching || isComputer(snap.to_move)) return;
   const seat = snap.to_move;
   // No `seat` field: the snapshot then shows the view and legal moves of whoever is to move next.
   const answer = await request({op: 'play', ...recordOf(), ...seatOf(), move});
@@ -632,7 +632,7 @@ function buildFormats() {
 }
 
 async function saveFile(format, extension) {
-  if (!snap || busy || snap.sealed) return;
+  if (!snap || busy || snap.sealed || snap.watching) return;
   let text = `${JSON.stringify(snap.record, null, 1)}\n`; // the record is the game
   if (format !== 'json') {
     const answer = await call({op: 'export', ...recordOf(), format});
@@ -673,6 +673,7 @@ async function shareFragment() {
   if (snap.watching) return `#w=${snap.watch_url}`;
   const answer = await locked(() => call({op: 'watch_link', ...recordOf()}));
   draw();
+  schedule(250); // a computer move due meanwhile waited for the table to be free
   if (answer.ok) return `#w=${answer.url}`;
   toast(answer.error.message);
   return null;

@@ -492,6 +492,10 @@ class NautilusState(State):
         entry = next(entry for entry in after.log[len(self.log) :] if entry[2] == move)
         return public_form(after, entry, seat)
 
+    def past_is_public(self) -> bool:
+        """With hidden domain cards, earlier rounds' boats would tell who won what."""
+        return not self.hidden_collections
+
     def resample(self, seat: int | None, rng: rng_module.Rng) -> NautilusState:
         """A state that `seat` cannot tell from this one, with every card that
         seat has not seen drawn again from the unseen cards (see resample.py)."""
