@@ -165,6 +165,10 @@ def test_a_lost_cities_game_in_progress_is_shared_as_a_spectator_sees_it(page: P
     assert viewer.locator("#board [data-move]").count() == 0
     viewer.click("#history-latest")
     expect(viewer.locator("#undo")).to_be_disabled()
+    expect(viewer.locator("#seats-note")).to_contain_text("You are watching")
     viewer.click("#share")  # passed on as it came
     assert viewer.input_value("#share-link") == link
     assert viewer.evaluate("() => Object.keys(localStorage).filter((key) => key.startsWith('pygames.save.')).length") == saves
+    assert new_game(viewer, ["human", "300"], {"rounds": "1"}) == "ready"  # the watcher's own game from here
+    assert "#w=" not in viewer.url and "save=" in viewer.url
+    expect(viewer.locator("#seats-note")).to_contain_text("Switch a seat at any time")

@@ -289,6 +289,8 @@ function drawControls() {
   const humans = humanSeats();
   $('undo').disabled = !snap || busy || handover !== null || snap.watching || !snap.movers.some((seat) => humans.includes(seat));
   $('share').disabled = !snap || busy;
+  $('seats-note').textContent = snap?.watching ? 'You are watching: these seats play when you start a new game.'
+    : 'Switch a seat at any time: the game goes on.';
   $('new-game').disabled = !info || busy;
   for (const button of $('formats').querySelectorAll('button')) {
     button.disabled = !snap || busy || Boolean(snap.sealed || snap.watching);
