@@ -35,10 +35,12 @@ says `record: NAME` instead of giving its own.
 
 Every diagram is replayed through pygames_core when the pages are built, and a move that does
 not replay stops the build with the file, the line and the engine's reason, so the pages can
-never drift from the rules. The answers embed.html would ask Python for are written beside the
-pages (rules/diagrams/<game>/<id>.json, read by web/baked.js), so a reader of the rules sees
-every diagram at once and never starts Python. A diagram of a game with hidden information must replay to the
-end of the game: a finished game gives nothing away, whatever move the diagram shows first.
+never drift from the rules. A diagram of a game with hidden information must replay to the end
+of the game: a finished game gives nothing away, whatever move the diagram shows first.
+
+The answers embed.html would ask Python for are written beside the pages
+(rules/diagrams/<game>/<id>.json, read by web/baked.js): a reader sees every diagram at once,
+and Python starts only if they step a replay more than BAKED_STEPS moves away.
 """
 
 from __future__ import annotations

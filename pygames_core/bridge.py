@@ -346,10 +346,11 @@ def _watch_snapshot(watch: Watch, ply: object) -> dict[str, Any]:
     """A snapshot of a watched game after `ply` moves: a spectator's view, nothing to play."""
     if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(watch.moves):
         raise BridgeError("bad_request", f"ply is a whole number from 0 to {len(watch.moves)}")
-    if _watched.get(watch) is None:  # a search of up to a second: kept for stepping through the moves
+    if watch not in _watched:  # a search of up to a second: kept for stepping through the moves
         _watched[watch] = watch.states()
         while len(_watched) > _WATCHED_SIZE:
             _watched.popitem(last=False)
+    _watched.move_to_end(watch)
     states = _watched[watch]
     state = states[ply]
     outcome = state.outcome()
@@ -363,15 +364,16 @@ def _watch_link(request: dict[str, Any]) -> dict[str, Any]:
     """A link to watch a hidden game in progress, as a spectator would: offered
     only if it rebuilds exactly what a spectator saw (watch.rebuilds)."""
     record = _record(request)
-    line = _replay(record)
-    if not _is_sealed(line.state):
+    states = list(record.states())  # one replay serves the checks, the watch record and its proof
+    last = states[-1]
+    if not _is_sealed(last):
         raise BridgeError("bad_request", "a game without hidden cards still to come is shared by its record")
-    if not line.state.past_is_public():
-        raise BridgeError("cannot_watch", f"this {line.state.info.title} game hides what each player won: a link to "
+    if not last.past_is_public():
+        raise BridgeError("cannot_watch", f"this {last.info.title} game hides what each player won: a link to "
                           "watch it would show the rounds before, so it can be shared once it is over")
-    watch = Watch.of(record)
-    if not rebuilds(watch, record.states()):
-        raise BridgeError("cannot_watch", f"this {line.state.info.title} game cannot be shown to others before it is over: "
+    watch = Watch.of(record, states)
+    if not rebuilds(watch, states):
+        raise BridgeError("cannot_watch", f"this {last.info.title} game cannot be shown to others before it is over: "
                           "a spectator's link would not show it exactly")
     return {"url": watch.to_url()}
 

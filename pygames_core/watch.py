@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
 from typing import Any
@@ -48,15 +48,12 @@ class Watch:
     views: str  # FINGERPRINT hex digits per move
 
     @classmethod
-    def of(cls, record: Record) -> Watch:
-        """The watch record of a real game: what a spectator saw of it."""
-        moves, views = [], []
-        state = record.new_state()
-        for move in record.moves:
-            moves.append(state.public_move(move, None))
-            state = state.play(move)
-            views.append(fingerprint(state))
-        return cls(record.game, record.options, record.players, tuple(moves), "".join(views))
+    def of(cls, record: Record, states: Sequence[State]) -> Watch:
+        """The watch record of a real game: what a spectator saw of it. `states` are
+        the record's start and the state after each move (Record.states())."""
+        moves = tuple(state.public_move(move, None) for state, move in zip(states, record.moves))
+        views = "".join(fingerprint(state) for state in states[1:])
+        return cls(record.game, record.options, record.players, moves, views)
 
     @classmethod
     def from_dict(cls, data: object) -> Watch:

@@ -66,7 +66,7 @@ def test_a_watch_link_shows_every_position_as_a_spectator_saw_it(game: str, opti
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_whole_games_rebuild_view_for_view(game: str, options: dict[str, str], seed: int) -> None:
     record, states = random_game(game, options, seed=seed, plies=500)
-    rebuilt = Watch.of(record).states()
+    rebuilt = Watch.of(record, states).states()
     assert [state.view(None) for state in rebuilt] == [state.view(None) for state in states]
 
 
@@ -87,7 +87,7 @@ def test_two_different_deals_give_the_same_watch_record() -> None:
     for seed in (1, 2):
         record, states = random_game("lostcities", {"rounds": "1"}, seed=seed, plies=16)  # the opening deal
         assert states[-1].hands[0] != () and states[-1].to_move == 0
-        deals.append((record, Watch.of(record)))
+        deals.append((record, Watch.of(record, states)))
     (first, first_watch), (second, second_watch) = deals
     assert first.moves != second.moves
     assert first_watch == second_watch
@@ -116,8 +116,8 @@ def test_only_a_hidden_game_in_progress_gets_a_watch_link() -> None:
 
 def tampered(change: str) -> dict[str, Any]:
     """A real watch record of 40 moves of Lost Cities, changed as `change` says."""
-    record, _ = random_game("lostcities", {"rounds": "1"}, seed=6, plies=40)
-    watch = Watch.of(record).to_dict()
+    record, states = random_game("lostcities", {"rounds": "1"}, seed=6, plies=40)
+    watch = Watch.of(record, states).to_dict()
     played = next(index for index, move in enumerate(watch["moves"]) if move.startswith("play "))
     if change == "a move":  # a card played twice
         watch["moves"][played + 3] = watch["moves"][played]
