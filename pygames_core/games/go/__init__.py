@@ -9,9 +9,14 @@ the lines form a chain; the empty points touching a chain are its liberties.
 - A play first takes off every enemy chain left without a liberty; those stones
   are the player's prisoners. A play whose own chain then has no liberty
   (suicide, one stone or many) is illegal.
-- Situational superko (AGA): a board play may not recreate a board position that
-  the same player has created with an earlier board play. This covers the simple
-  ko and every longer cycle (triple ko and the like). Passes create no position.
+- Situational superko, in the wording of AGA Rule 6: a board play may not
+  recreate a board position that existed earlier with the same player to play.
+  Every position with a player to play was left for them by the other player,
+  with a board play or with a pass, so this reads: a board play may not recreate
+  a position that the same player created before, a pass creating the position
+  it leaves (after White passes, White may not bring back that board with Black
+  to play). This covers the simple ko, a retake right after a pass and every
+  longer cycle (triple ko and the like). The start of the game counts for nobody.
 - Black moves first, except in handicap games of 2 to 9 stones: those stones
   stand on fixed points at the start and White moves first.
 - AGA option "yes": every pass hands the opponent one stone as a prisoner (a pass
@@ -93,7 +98,7 @@ State fields
 ``board`` is a string of size*size characters, "." empty, "B" black, "W"
 white; index (row - 1) * size + column, A1 = 0. ``position`` is its hash and
 ``history`` holds, per seat, the hashes of the positions that seat created with
-board plays (16 hex digits each, one string per seat: compact in JSON).
+board plays and passes (16 hex digits each, one string per seat: compact in JSON).
 ``captures`` / ``pass_stones`` are (Black's, White's). ``stage`` is "play",
 "marking" or "over". ``dead`` holds the points marked dead (sorted),
 ``accepted_by`` the seat that accepted the current marking.
@@ -126,13 +131,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from ...core import GameInfo, InvalidMoveError, Option, Outcome, State, winners_by_score
 from . import board as board_module
 from .board import COLUMNS, EMPTY, GEOMETRIES, STONES, Analysis, Geometry, Plays, find_plays, geometry, handicap_points
 from .scoring import Score, score
 
+T = TypeVar("T")
 SEAT_NAMES = ("Black", "White")
 PASS = "pass"
 ACCEPT = "accept"
@@ -207,7 +213,7 @@ class GoState(State):
     stage: str = "play"
     position: int = 0
     history: tuple[str, str] = ("", "")
-    """Per seat, the hashes of the positions it created with board plays, 16 hex digits each."""
+    """Per seat, the hashes of the positions it created (board plays and passes), 16 hex digits each."""
     captures: tuple[int, int] = (0, 0)
     pass_stones: tuple[int, int] = (0, 0)
     passes: int = 0
@@ -387,17 +393,15 @@ class GoState(State):
     def _play(self, seat: int, point: int) -> GoState:
         analysis, captured, change = self.analysis().after_play(self.board, self.geometry, point, seat)
         position = self.position ^ change
-        history = list(self.history)
-        history[seat] += f"{position:016x}"
-        seen = list(self.seen())
-        seen[seat] = seen[seat] | {position}
+        history = _with(self.history, seat, self.history[seat] + f"{position:016x}")
+        seen = _with(self.seen(), seat, self.seen()[seat] | {position})
         captures = list(self.captures)
         captures[seat] += len(captured)
         state = self._replace(
             board=board_module.place(self.board, point, seat, captured),
             to_move=1 - seat,
             position=position,
-            history=(history[0], history[1]),
+            history=history,
             captures=(captures[0], captures[1]),
             passes=0,
             resumption_passes=-1,
@@ -410,7 +414,7 @@ class GoState(State):
         if state.moves_played >= move_limit(self.size):
             return state._finish(seat, f"the limit of {move_limit(self.size)} moves was reached; every stone counts as alive")
         state.__dict__["_analysis"] = analysis
-        state.__dict__["_seen"] = (seen[0], seen[1])
+        state.__dict__["_seen"] = seen
         return state
 
     def _pass(self, seat: int) -> GoState:
@@ -418,8 +422,13 @@ class GoState(State):
         if self.aga or self.resumed:
             pass_stones[1 - seat] += 1
         resumption_passes = self.resumption_passes + 1 if self.resumption_passes >= 0 else -1
+        history, seen = self.history, self.seen()
+        if self.position not in seen[seat]:  # a pass creates the position it leaves (AGA Rule 6)
+            history = _with(history, seat, history[seat] + f"{self.position:016x}")
+            seen = _with(seen, seat, seen[seat] | {self.position})
         state = self._replace(
             to_move=1 - seat,
+            history=history,
             pass_stones=(pass_stones[0], pass_stones[1]),
             passes=self.passes + 1,
             last_passer=seat,
@@ -430,6 +439,7 @@ class GoState(State):
             last_captured=(),
             ply=self.ply + 1,
         )
+        state.__dict__["_seen"] = seen
         if resumption_passes == 2:
             return state._finish(seat, "the first two moves after resuming were passes; every stone counts as alive")
         if state.passes == 2:
@@ -513,6 +523,11 @@ class GoState(State):
             "ply": self.ply,
             "outcome": outcome.to_dict() if outcome else None,
         }
+
+
+def _with(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
+    """`pair` with `seat`'s entry replaced."""
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
 __all__ = ["GoState", "SEAT_NAMES", "komi_of", "handicap_of", "move_limit", "toggle_limit"]
