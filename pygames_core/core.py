@@ -96,6 +96,11 @@ class Option:
         }
 
 
+LONGEST_RECORD = 20_000
+"""Moves a record holds. It is also `max_plies` for games whose length no rule
+bounds (Backgammon's hits, Lost Cities' draws from the discard piles)."""
+
+
 @dataclass(frozen=True)
 class GameInfo:
     id: str

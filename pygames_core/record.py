@@ -19,11 +19,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .core import GameError, IllegalMoveError, InvalidMoveError, RecordError, State
+from .core import LONGEST_RECORD, GameError, IllegalMoveError, InvalidMoveError, RecordError, State
 from .registry import get_game
 
 URL_VERSION = "1"
-MAX_MOVES = 20_000
+MAX_MOVES = LONGEST_RECORD
 MAX_MOVE_LENGTH = 200
 MAX_URL_LENGTH = 200_000
 MAX_SEED = (1 << 53) - 1  # stays exact as a JavaScript number

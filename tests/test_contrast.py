@@ -14,7 +14,7 @@ STYLE = (Path(__file__).resolve().parent.parent / "web" / "style.css").read_text
 PAIRS = [("ink", "bg"), ("ink", "card"), ("muted", "bg"), ("muted", "card"), ("accent", "bg"), ("accent", "card"),
          ("accent-ink", "accent"), ("accent-ink", "accent-hover"), ("ink", "field"), ("ink", "hover"),
          ("ink", "highlight"), ("muted", "highlight"), ("ink", "notice"), ("ink", "code"), ("problem-ink", "problem"),
-         ("info-ink", "info"), ("warning-ink", "bg"), ("warning-ink", "card")]
+         ("info-ink", "info")]
 SCHEMES = ["light", "dark"]
 COLOUR = r"#[0-9a-fA-F]{3,6}"
 

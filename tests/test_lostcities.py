@@ -23,7 +23,6 @@ from pygames_core.core import CHANCE, IllegalMoveError, InvalidMoveError, chance
 from pygames_core.games.lostcities import (
     CARD_NAMES,
     COLOURS,
-    STALL_LIMIT,
     LostCitiesState,
     can_follow,
     expedition_score,
@@ -244,13 +243,19 @@ def test_a_tied_round_passes_the_start_and_a_tied_match_is_shared() -> None:
     assert tied.outcome() is not None and tied.outcome().winners == (0, 1)
 
 
-def test_the_stall_guard_ends_a_round_without_deck_draws() -> None:
-    state = table(HANDS + "piles: green-4", stall=STALL_LIMIT - 2)
-    state = state.play("discard red-3").play("draw green")
-    assert (state.stall, state.to_move) == (STALL_LIMIT - 1, 1)
-    over = state.play("discard blue-9").play("draw red")
-    assert over.is_over() and over.outcome().reason.startswith(f"{STALL_LIMIT} turns in a row")
-    assert state.play("discard blue-9").play("draw deck").stall == 0
+def test_only_the_deck_ends_a_round_however_long_the_players_take_from_the_piles() -> None:
+    # The players pass three cards round the red, green and blue discard piles:
+    # 600 turns without a deck draw, and the round goes on until the deck runs out.
+    start = table(HANDS + "piles: green-4")
+    state = start
+    cycle = ["discard red-3", "draw green", "discard blue-9", "draw red", "discard green-4", "draw blue",
+             "discard red-3", "draw green", "discard blue-9", "draw red", "discard green-4", "draw blue"]
+    for _ in range(100):
+        for move in cycle:
+            state = state.play(move)
+    assert not state.is_over() and state.round == 1 and state.ply == start.ply + 1200
+    assert (state.hands, state.discards, state.deck_size) == (start.hands, start.discards, start.deck_size)
+    assert "draw deck" in state.play("discard red-3").legal_moves()
 
 
 def test_moves_that_are_not_moves() -> None:

@@ -58,11 +58,15 @@ A card is "<colour>-<number>" ("red-7", "blue-10") or "<colour>-w" for a wager
 
 Choices
 -------
-- Stall guard: two players who both keep taking from the discard piles could
-  play for ever, so a round also ends, scored as usual, once 40 turns in a row
-  (20 each) have passed without a card drawn from the deck. Either player can
-  always avoid it by drawing from the deck. This bounds ``max_plies``: a round
-  with D cards left after the deal lasts at most 16 + D x 81 plies.
+- No rule bounds the length of a round: it ends only when the deck's last card
+  is drawn, and taking from the discard piles instead may put that off for as
+  long as both players like. ``max_plies`` is therefore ``LONGEST_RECORD``, the
+  most moves a record holds, a practical bound and not a proven one. Three
+  rounds of uniformly random moves took 1,045 plies (median; 1,202 at most) in
+  200 seeded games; one round between two computers at 50 ms a move, 230 to 470
+  plies, never more than 21 turns in a row without a deck draw (6 games): the
+  computer's estimate (below) is surer of a lead the fewer cards are to come,
+  so whichever computer leads draws from the deck.
 - Discard piles are public as a whole (every card in them was seen face up),
   and so is a card taken from a pile: ``known`` keeps, per hand, the cards it
   was seen to take and has not let go of since (letting go of a card of which
@@ -71,8 +75,7 @@ Choices
 - Drawing the deck's last card is still a deal (a chance point with a single
   outcome), so every card in a hand came through a chance move.
 - The state keeps no log of the whole game: a log that grows with every ply
-  would make each move and each view cost more as the game goes on (a random
-  three-round game runs to some 1,500 plies). It keeps the plies of the turn
+  would make each move and each view cost more as the game goes on. It keeps the plies of the turn
   in progress and of the turn before it (``recent``; the opening deal counts as
   a turn), enough to show what the opponent just did. A full move list for a
   seat comes from the record: ``public_move(move, seat)``, asked of the state a
@@ -110,7 +113,6 @@ View
   last_round          from round 2 on, {"expeditions", "scores"} of the round before;
                       None in round 1 and once the game is over (the table then shows
                       the last round as it ended)
-  stall, stall_limit  turns in a row without a deck draw; the guard's limit
   recent              the plies of the turn in progress and the turn before it, as
                       [seat, move]: seat is the mover, or the receiver of a deal; move
                       is "deal" for a card dealt to another seat
@@ -127,7 +129,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import rng as rng_module
-from ..core import CHANCE, GameInfo, InvalidMoveError, Option, Outcome, State, winners_by_score
+from ..core import CHANCE, LONGEST_RECORD, GameInfo, InvalidMoveError, Option, Outcome, State, winners_by_score
 
 SEAT_NAMES = ("South", "North")
 COLOURS = ("yellow", "blue", "white", "green", "red", "purple")
@@ -135,7 +137,6 @@ RANKS = ("w", "2", "3", "4", "5", "6", "7", "8", "9", "10")  # rank 0 is a wager
 KINDS = len(RANKS)  # card kinds per colour; a card is colour * KINDS + rank
 WAGER_COPIES = 3
 HAND_SIZE = 8
-STALL_LIMIT = 40
 BONUS_CARDS = 8
 BONUS = 20
 COST = 20
@@ -222,7 +223,7 @@ class LostCitiesState(State):
         ),
         has_chance=True,
         has_hidden_info=True,
-        max_plies=3 * (2 * HAND_SIZE + (72 - 2 * HAND_SIZE) * (2 * STALL_LIMIT + 1)),
+        max_plies=LONGEST_RECORD,
         summary="Play rising runs of cards on your expeditions, and only start the ones that will pay off.",
     )
 
@@ -242,7 +243,6 @@ class LostCitiesState(State):
     expeditions: tuple[tuple[tuple[int, ...], ...], ...] = _empty_table(5)[0]
     discards: tuple[tuple[int, ...], ...] = _empty_table(5)[1]
     discarded: int = -1  # colour discarded to in this turn's first move
-    stall: int = 0  # turns in a row without a deck draw
     round_scores: tuple[tuple[int, ...], ...] = ()
     round_ends: tuple[str, ...] = ()
     last_round: tuple[tuple[tuple[int, ...], ...], ...] = ()  # final expeditions of the previous round
@@ -369,24 +369,23 @@ class LostCitiesState(State):
             )
         log = self._logged(f"{seat}{move}", False)
         if number < 0:  # the deck: a chance point deals the card
-            return self._replace(to_move=CHANCE, phase="deck", deal_to=seat, discarded=-1, stall=0, **log)
+            return self._replace(to_move=CHANCE, phase="deck", deal_to=seat, discarded=-1, **log)
         piles = self.discards
         card = piles[number][-1]
         hand = list(self.hands[seat])
         bisect.insort(hand, card)
         known = list(self.known[seat])
         bisect.insort(known, card)
-        state = self._replace(
+        return self._replace(
             hands=_pair(seat, tuple(hand), self.hands[1 - seat]),
             known=_pair(seat, tuple(known), self.known[1 - seat]),
             discards=piles[:number] + (piles[number][:-1],) + piles[number + 1 :],
             discarded=-1,
-            stall=self.stall + 1,
+            to_move=1 - seat,
+            turn=1 - seat,
+            phase="play",
             **log,
         )
-        if state.stall >= STALL_LIMIT:
-            return state._end_round(f"{STALL_LIMIT} turns in a row passed without a card drawn from the deck")
-        return state._replace(to_move=1 - seat, turn=1 - seat, phase="play")
 
     def _deal(self, card: int, move: str) -> LostCitiesState:
         seat = self.deal_to
@@ -451,7 +450,6 @@ class LostCitiesState(State):
                 expeditions=expeditions,
                 discards=discards,
                 discarded=-1,
-                stall=0,
                 round_scores=round_scores,
                 round_ends=round_ends,
                 last_round=self.expeditions,
@@ -524,8 +522,6 @@ class LostCitiesState(State):
             "round_ends": list(self.round_ends),
             "totals": list(_totals(self.round_scores)),
             "last_round": last_round,
-            "stall": self.stall,
-            "stall_limit": STALL_LIMIT,
             "recent": recent,
             "options": {"rounds": str(self.rounds), "sixth": "on" if self.colours == 6 else "off"},
             "ply": self.ply,

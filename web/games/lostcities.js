@@ -391,10 +391,6 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       parts.push(html('p', `Round ${view.round - 1} ended (${why}): ${seatLabel(0)} ${a}, ${seatLabel(1)} ${b}. ` +
         `${seatLabel(view.starter)} starts round ${view.round}.`, {margin: '.5rem 0 0', fontSize: '.9rem'}));
     }
-    if (view.stall >= view.stall_limit / 2 && !view.outcome) {
-      parts.push(html('p', `${view.stall} turns in a row without a card from the deck: at ${view.stall_limit} the round ends.`,
-        {margin: '.5rem 0 0', fontSize: '.9rem', color: 'var(--warning-ink)'}));
-    }
     const recent = lately(view, seatLabel);
     if (recent) parts.push(recent);
     parts.push(scoreTable(view, seatLabel));

@@ -88,7 +88,7 @@ Choices made for this project
   match gives 8 to 6); the match winner is whoever reaches the length.
 - A single game (match "1") scores cube times gammon multiplier to the winner.
   In gnubg's match ID it is written as a money game (match length 0).
-- ``max_plies`` (20,000, the longest record `pygames_core.record` takes) is a
+- ``max_plies`` (``LONGEST_RECORD``, 20,000: the longest record takes) is a
   practical bound, not a proven one: hits can send checkers back without end
   in principle. Uniformly random 7-point matches without the cube, the longest
   kind, took 1,600 to 5,000 plies in 300 seeded tries (median 3,300); a single
@@ -146,7 +146,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ... import rng as rng_module
-from ...core import CHANCE, GameInfo, InvalidMoveError, Option, Outcome, State
+from ...core import CHANCE, LONGEST_RECORD, GameInfo, InvalidMoveError, Option, Outcome, State
 from . import estimate
 from . import match as match_rules
 from .match import KIND_POINTS, MAX_CUBE, SEAT_NAMES, game_kind, game_text
@@ -162,9 +162,6 @@ from .moves import (
     play_step,
     step_problem,
 )
-
-MAX_PLIES = 20_000
-"""The longest record `pygames_core.record` accepts; see "Choices made"."""
 
 ROLL_MOVES: tuple[str, ...] = tuple(f"roll {low}-{high}" for low in range(1, 7) for high in range(low, 7))
 ROLL_WEIGHTS: tuple[int, ...] = tuple(1 if move[5] == move[7] else 2 for move in ROLL_MOVES)
@@ -201,7 +198,7 @@ class BackgammonState(State):
         ),
         has_chance=True,
         has_hidden_info=False,
-        max_plies=MAX_PLIES,
+        max_plies=LONGEST_RECORD,
         summary="Race your fifteen checkers home and bear them off, hitting blots on the way; dice, cube and matches.",
     )
 
