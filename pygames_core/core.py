@@ -96,6 +96,11 @@ class Option:
         }
 
 
+def cut_short(text: str, limit: int = 24) -> str:
+    """`text` as a message quotes it: text from a hostile file may be a megabyte long."""
+    return text if len(text) <= limit else text[: limit - 4] + "..."
+
+
 LONGEST_RECORD = 20_000
 """Moves a record holds. It is also `max_plies` for games whose length no rule
 bounds (Backgammon's hits, Lost Cities' draws from the discard piles)."""

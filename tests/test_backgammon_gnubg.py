@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pygames_core.core import CHANCE, RecordError, chance_move
 from pygames_core.games.backgammon import (
@@ -16,6 +20,7 @@ from pygames_core.games.backgammon import (
 from pygames_core.games.backgammon.gnubg import match_fields, match_key_id
 from pygames_core.record import Record
 from pygames_core.rng import Rng
+from strategies import mutated
 
 from test_backgammon import side
 
@@ -154,3 +159,42 @@ def test_import_refuses_what_does_not_replay(text: str, words: str) -> None:
 def test_export_refuses_a_record_of_another_game() -> None:
     with pytest.raises(RecordError):
         export_match(Record("kalah", (), 2, 0, ()))
+
+
+@pytest.mark.parametrize("text, words", [
+    (" " + "9" * 5000 + " point match\n Game 1\n", "match length cannot have 5000 digits"),
+    (" 0" + "3" * 5000 + " point match\n Game 1\n", "match length cannot have 5001 digits"),
+    (GNUBG_STYLE.replace("Wins 1 point", "Wins " + "9" * 5000 + " points"), "5000 digits"),
+    (GNUBG_STYLE.replace("Wins 2 points", "Wins " + "1" * 5000 + " points"), "5000 digits"),
+    (" 3 point match\n Game 1\n" + ";\n" * 500_000, "longer than"),
+    (GNUBG_STYLE.replace("41: bar/21", "41: bar/" + "2" * 5000), "not a checker move"),
+    (" 3 point match\n Game 1\n  1) " + "x" * 5000 + "\n", "cannot read"),
+    ("x" * 5000 + "\n", "expected"),
+])
+def test_hostile_numbers_and_lengths_are_refused_quickly_and_clearly(text: str, words: str) -> None:
+    started = time.perf_counter()
+    with pytest.raises(RecordError) as error:
+        import_match(text)
+    assert time.perf_counter() - started < 1.0
+    assert words in str(error.value) and len(str(error.value)) < 160
+
+
+SHORT_MATCH = export_match(random_record({"match": "3", "cube": "on", "scoring": "gammons"}, 6)[0])
+MATCH_CHARACTERS = "0123456789:/*() \n;[]\"abDGWTiknosaefmprt=>"
+
+
+NUMBERS = st.sampled_from(["0", "1", "2", "3", "7", "01", "9" * 5000])
+LINES = st.one_of(NUMBERS.map(" {} point match".format), st.sampled_from([" Game 1", " Game 2"]),
+                  NUMBERS.map("      Wins {} points".format), NUMBERS.map((" " * 34 + "Wins {} point").format),
+                  st.sampled_from(SHORT_MATCH.splitlines()), st.text(MATCH_CHARACTERS, max_size=30))
+
+
+@settings(derandomize=True, max_examples=200, deadline=1000)
+@given(st.one_of(st.text(max_size=200), st.text(MATCH_CHARACTERS, max_size=200),
+                 mutated(SHORT_MATCH, MATCH_CHARACTERS), mutated(GNUBG_STYLE, MATCH_CHARACTERS),
+                 st.lists(LINES, max_size=12).map("\n".join)))
+def test_any_text_is_read_or_refused_with_a_record_error(text: str) -> None:
+    try:
+        import_match(text)
+    except RecordError:
+        pass

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pygames_core.core import RecordError
 from pygames_core.games.go import GoState
 from pygames_core.games.go.sgf import export_sgf, import_sgf
 from pygames_core.record import Record
 from pygames_core.rng import Rng
+from strategies import mutated
 
 
 def record(options: dict[str, str], *moves: str) -> Record:
@@ -117,3 +122,70 @@ def test_malformed_or_unplayable_sgf_is_refused_with_a_reason(text: str, message
 def test_only_go_records_are_exported() -> None:
     with pytest.raises(RecordError):
         export_sgf(Record.start("kalah"))
+
+
+FLOOD = "[aa:ss]" * 140_000  # under 1 MB of text, 50 million points once expanded
+MAIN_LINE, NESTING = ";C[]" * 20_001, "(;" * 20_001
+
+
+@pytest.mark.parametrize("text, message", [
+    ("(;SZ[19]HA[2]AB{flood})", "AB has more than 361 values"),
+    ("(;SZ[19]AW{flood})", "AW has more than 361 values"),
+    ("(;SZ[19];B[aa];AE{flood})", "AE has more than 361 values"),
+    ("(;SZ[19];B[aa];W[];B[]TB{flood})", "TB has more than 361 values"),
+    ("(;SZ[19](;B[aa])(;W[]{flood}))", "W has more than 361 values"),  # off the main line too
+    ("(;SZ[19]HA[2]AB[aa:ss][aa:ss])", "AB names more than 361 points"),
+    ("(;SZ[9]HA[2]AB[aa:ii][aa])", "AB names more than 81 points"),
+    ("(;SZ[9];B[];W[]TW[aa:ii][ee:ii])", "TW names more than 81 points"),
+    ("(;SZ[9]HA[2]AB[aa:ss])", "AB[aa:ss] is not a point of the 9x9 board"),
+    ("(;SZ[9]{nodes})", "more than 20000 nodes"),
+    ("(;SZ[9])(;C[]{nesting}", "nested more than 20000 deep"),
+])
+def test_a_flood_of_points_or_nodes_is_refused_at_once(text: str, message: str) -> None:
+    started = time.perf_counter()
+    with pytest.raises(RecordError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        import_sgf(text.format(flood=FLOOD, nodes=MAIN_LINE, nesting=NESTING))
+    assert time.perf_counter() - started < 1.0
+
+
+@pytest.mark.parametrize("name", ["HA", "KM", "SZ", "GM"])
+@pytest.mark.parametrize("value", ["inf", "-inf", "1e999", "nan", "NaN", "1_0", "\u0663", "9" * 5000, "1" * 5000],
+                         ids=lambda value: value[:8])
+def test_numbers_that_are_not_numbers_of_a_game_are_refused_clearly(name: str, value: str) -> None:
+    with pytest.raises(RecordError) as error:
+        import_sgf(f"(;{name}[{value}])")
+    message = str(error.value)
+    assert message.startswith("SGF: ") and f"{name}[" in message and len(message) < 160
+
+
+def test_long_values_are_cut_short_in_messages() -> None:
+    with pytest.raises(RecordError) as error:
+        import_sgf("(;SZ[9];B[" + "a" * 5000 + "])")
+    assert "not a point of the 9x9 board" in str(error.value) and len(str(error.value)) < 160
+
+
+SGF_CHARACTERS = "();[]\\:abcdeiostABCEGHKLMPRSTUWZ0123456789.+- \n"
+HANDICAP_GAME = export_sgf(record({"komi": "handicap2"}, "E5", "D4", "E4", "pass", "pass", "dead D4", "accept",
+                                  "accept"))
+
+
+VALUES = st.one_of(st.sampled_from(["", "aa", "aa:ss", "ee:cc", "tt", "0.5", "2", "9", "19", "inf", "nan", "-1e999",
+                                     "9" * 5000, "B", "AGA", "W+1.5"]), st.text(SGF_CHARACTERS, max_size=5))
+NAMES = st.sampled_from(["SZ", "HA", "KM", "GM", "RU", "PL", "RE", "AB", "AW", "AE", "B", "W", "TB", "TW"])
+PROPERTY = st.tuples(NAMES, st.lists(VALUES, min_size=1, max_size=3))
+NODES = st.lists(st.lists(PROPERTY, max_size=4), min_size=1, max_size=5)
+
+
+def sgf_of(nodes: list[list[tuple[str, list[str]]]]) -> str:
+    return "(" + "".join(";" + "".join(name + "".join(f"[{value}]" for value in values) for name, values in node)
+                         for node in nodes) + ")"
+
+
+@settings(derandomize=True, max_examples=200, deadline=1000)
+@given(st.one_of(st.text(max_size=200), st.text(SGF_CHARACTERS, max_size=200),
+                 mutated(HANDICAP_GAME, SGF_CHARACTERS), NODES.map(sgf_of)))
+def test_any_text_is_read_or_refused_with_a_record_error(text: str) -> None:
+    try:
+        import_sgf(text)
+    except RecordError:
+        pass

@@ -49,6 +49,9 @@ Match text
     that the rules allow. Without the option comments it tries the options
     that make every "Wins" line come out right, gammons and the cube first.
     Anything it cannot replay raises RecordError naming the game and line.
+    Hostile text is refused before it costs much: at most MAX_MATCH_LENGTH
+    characters, and numbers of at most MAX_DIGITS digits (int() refuses more
+    than 4300, and no match needs more than a few).
 """
 
 from __future__ import annotations
@@ -59,7 +62,7 @@ import itertools
 import re
 from typing import TYPE_CHECKING, Any
 
-from ...core import IllegalMoveError, InvalidMoveError, RecordError
+from ...core import IllegalMoveError, InvalidMoveError, RecordError, cut_short
 from .match import SEAT_NAMES, points_text
 from .moves import BAR, CHECKERS, OFF, STEP_BY_TEXT
 
@@ -68,6 +71,13 @@ if TYPE_CHECKING:
     from . import BackgammonState
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/]*")
+MAX_MATCH_LENGTH = 1_000_000
+MAX_DIGITS = 4  # ample: a match here is at most 7 points, a game wins at most 192 (a backgammon at cube 64)
+
+
+def _shown(text: str) -> str:
+    """Text from a file, quoted and cut short for a message."""
+    return repr(cut_short(text, 40))
 
 
 def _unpack(data: bytes) -> list[int]:
@@ -77,7 +87,8 @@ def _unpack(data: bytes) -> list[int]:
 
 def _decode(text: str, characters: int, length: int, what: str) -> bytes:
     if not isinstance(text, str) or len(text) != characters or not _BASE64.fullmatch(text):
-        raise RecordError(f"a {what} is {characters} characters of base64, not {text!r}")
+        raise RecordError(f"a {what} is {characters} characters of base64, not "
+                          f"{_shown(text) if isinstance(text, str) else repr(text)}")
     try:
         return base64.b64decode(text + "=" * (-characters % 4))[:length]
     except (binascii.Error, ValueError):
@@ -329,9 +340,18 @@ class _Line:
         self.where = where
 
 
+def _whole(digits: str, what: str, where: str) -> int:
+    """A number written in the text, refused past MAX_DIGITS digits."""
+    if len(digits) > MAX_DIGITS:
+        raise RecordError(f"{where}: {what} cannot have {len(digits)} digits")
+    return int(digits)
+
+
 def _parse(text: str) -> tuple[int, dict[str, str], list[list[_Line]]]:
     if not isinstance(text, str):
         raise RecordError("a match is text")
+    if len(text) > MAX_MATCH_LENGTH:
+        raise RecordError(f"the text is longer than {MAX_MATCH_LENGTH} characters; no match is that long")
     length: int | None = None
     tags: dict[str, str] = {}
     games: list[list[_Line]] = []
@@ -345,15 +365,15 @@ def _parse(text: str) -> tuple[int, dict[str, str], list[list[_Line]]]:
             for name, value in _TAG.findall(stripped):
                 tags[name.lower()] = value
             continue
-        header = re.fullmatch(r"(\d+) point match", stripped)
+        header = re.fullmatch(r"([0-9]+) point match", stripped)
         if header:
-            length = int(header.group(1))
+            length = _whole(header.group(1), "a match length", where)
             continue
         if re.fullmatch(r"Game \d+", stripped):
             games.append([])
             continue
         if not games:
-            raise RecordError(f'{where}: expected " N point match" and " Game 1" before {stripped!r}')
+            raise RecordError(f'{where}: expected " N point match" and " Game 1" before {_shown(stripped)}')
         numbered = _NUMBERED.match(line)
         body_start = numbered.start(2) if numbered else 0
         body = line[body_start:]
@@ -363,7 +383,7 @@ def _parse(text: str) -> tuple[int, dict[str, str], list[list[_Line]]]:
                 continue
             if " : " in stripped and not numbered:
                 continue  # the players' names and scores
-            raise RecordError(f"{where}: cannot read {stripped!r}")
+            raise RecordError(f"{where}: cannot read {_shown(stripped)}")
         entries = [body[start:end].strip() for start, end in zip(starts, starts[1:] + [len(body)])]
         if len(entries) > 2:
             raise RecordError(f"{where}: more than two entries on a line")
@@ -388,16 +408,16 @@ def _steps(text: str, where: str) -> list[str]:
     for token in text.replace(",", " ").split():
         found = _STEP.fullmatch(token)
         if not found:
-            raise RecordError(f"{where}: {token!r} is not a checker move")
+            raise RecordError(f"{where}: {_shown(token)} is not a checker move")
         places = [found.group(1)] + [part.rstrip("*") for part in found.group(2).split("/")[1:]]
         names = [{"25": "bar", "0": "off"}.get(place, place) for place in places]
         chain = [f"{names[i]}/{names[i + 1]}" for i in range(len(names) - 1)]
         for step in chain:
             if step not in STEP_BY_TEXT:
-                raise RecordError(f"{where}: {token!r} is not a move of one die at a time")
+                raise RecordError(f"{where}: {_shown(token)} is not a move of one die at a time")
         steps.extend(chain * int(found.group(3) or 1))
-    if len(steps) > 4:
-        raise RecordError(f"{where}: more than four checker moves for one roll")
+        if len(steps) > 4:  # at once: a hostile line may hold a million moves
+            raise RecordError(f"{where}: more than four checker moves for one roll")
     return steps
 
 
@@ -437,13 +457,14 @@ def _replay(options: dict[str, str], games: list[list[_Line]]) -> tuple[str, ...
             where = f"game {index}, {line.where}"
             text = line.text
             if text.startswith("Wins"):
-                found = re.match(r"Wins (\d+) points?", text)
+                found = re.match(r"Wins ([0-9]+) points?", text)
                 if not found:
-                    raise RecordError(f"{where}: cannot read {text!r}")
+                    raise RecordError(f"{where}: cannot read {_shown(text)}")
+                won = _whole(found.group(1), "the points won", where)
                 if state.game == index and not state.is_over():
                     raise RecordError(f"{where}: the game is not over yet")
                 winner, points, _ = state.results[index - 1]
-                if (winner, points) != (line.seat, int(found.group(1))):
+                if (winner, points) != (line.seat, won):
                     raise _Mismatch(f"{where}: the replay gives {SEAT_NAMES[winner]} {points_text(points)}")
                 continue
             if state.game != index or state.is_over():
@@ -477,7 +498,7 @@ def _replay(options: dict[str, str], games: list[list[_Line]]) -> tuple[str, ...
             elif text.startswith("Drops"):
                 play("drop", where)
             else:
-                raise RecordError(f"{where}: {text.split()[0]!r} is not supported here")
+                raise RecordError(f"{where}: {_shown(text.split()[0])} is not supported here")
     return tuple(moves)
 
 

@@ -30,18 +30,30 @@ HA for two stones or more, but readers take it); HA of 2 to
 0.5, 0 or missing. Set-up stones other than the handicap (AW, AE, a later AB)
 cannot be replayed and are refused. Any error raises RecordError with a
 reason; malformed text names the character where it went wrong.
+
+Hostile text is refused before it costs much: at most MAX_SGF_LENGTH
+characters, MAX_VALUES values for a property of a node (no property of a Go
+record lists more than the 361 points of the largest board), MAX_NODES nodes
+on the main line and as many levels of nested trees, point lists counted by
+their rectangles before they are expanded, and numbers (HA, KM) only as plain
+decimals of a few digits. Messages quote long values cut short.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
-from ...core import IllegalMoveError, InvalidMoveError, RecordError
-from ...record import Record
+from ...core import IllegalMoveError, InvalidMoveError, RecordError, cut_short
+from ...record import MAX_MOVES, Record
 from . import ACCEPT, DEAD, PASS, RESUME, GoState, handicap_of, komi_of
 from .board import handicap_points
 
 MAX_SGF_LENGTH = 1_000_000
+MAX_VALUES = 19 * 19  # the points of the largest board
+MAX_NODES = MAX_MOVES  # a node of the main line holds at most one move
+MAX_NUMBER_LENGTH = 12
+NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")  # SGF's Number and Real, no "inf" or "1e9"
 LETTERS = "abcdefghijklmnopqrs"
 RULES = {
     ("yes", "japanese"): "AGA",
@@ -154,7 +166,7 @@ def _tokens(text: str) -> Iterator[tuple[str, str, int]]:
             word = text[start:index]
             ident = "".join(letter for letter in word if letter.isupper())  # old FF[3] names mix in lower case
             if not ident:
-                raise RecordError(f"SGF: {word!r} at character {start + 1} is not a property name")
+                raise RecordError(f"SGF: {cut_short(word)!r} at character {start + 1} is not a property name")
             yield "ident", ident, start
         else:
             raise RecordError(f"SGF: unexpected {char!r} at character {index + 1}")
@@ -176,10 +188,12 @@ def _main_line(text: str) -> list[dict[str, list[str]]]:
     for kind, word, at in _tokens(text):
         where = f"at character {at + 1}"
         if kind != "value" and wants_value:
-            raise RecordError(f"SGF: property {ident} has no value ({where})")
+            raise RecordError(f"SGF: property {cut_short(ident or '')} has no value ({where})")
         if kind == "(":
             if levels and levels[-1][1] == 0:
                 raise RecordError(f"SGF: a game tree needs a node ';' before its variations ({where})")
+            if len(levels) == MAX_NODES:
+                raise RecordError(f"SGF: game trees are nested more than {MAX_NODES} deep ({where})")
             on_main = (not levels and trees == 0) or bool(levels and levels[-1][0] and levels[-1][2] == 0)
             if levels:
                 levels[-1][2] += 1
@@ -202,20 +216,27 @@ def _main_line(text: str) -> list[dict[str, list[str]]]:
             levels[-1][1] += 1
             node, ident = {}, None
             if levels[-1][0]:
+                if len(main) == MAX_NODES:
+                    raise RecordError(f"SGF: the main line has more than {MAX_NODES} nodes; "
+                                      f"a record holds at most {MAX_MOVES} moves ({where})")
                 main.append(node)
         elif kind == "ident":
             if node is None:
-                raise RecordError(f"SGF: property {word} outside a node ({where})")
+                raise RecordError(f"SGF: property {cut_short(word)} outside a node ({where})")
             ident = word
             node.setdefault(ident, [])
             wants_value = True
         else:
             if ident is None or node is None:
                 raise RecordError(f"SGF: a value with no property name ({where})")
-            node[ident].append(word)
+            values = node[ident]
+            if len(values) == MAX_VALUES:
+                raise RecordError(f"SGF: property {cut_short(ident)} has more than {MAX_VALUES} values, more than the "
+                                  f"points of a board ({where})")
+            values.append(word)
             wants_value = False
     if wants_value:
-        raise RecordError(f"SGF: property {ident} has no value")
+        raise RecordError(f"SGF: property {cut_short(ident or '')} has no value")
     if levels:
         raise RecordError("SGF: the record ends before its game tree is closed with ')'")
     if not main:
@@ -238,24 +259,26 @@ def _number(node: dict[str, list[str]], name: str) -> float | None:
     value = _single(node, name)
     if value is None or value == "":
         return None
-    try:
-        return float(value)
-    except ValueError:
-        raise RecordError(f"SGF: {name}[{value}] is not a number") from None
+    if len(value) > MAX_NUMBER_LENGTH:
+        raise RecordError(f"SGF: {name}[{cut_short(value)}] is {len(value)} characters long; "
+                          f"a number here has at most {MAX_NUMBER_LENGTH}")
+    if not NUMBER.fullmatch(value):
+        raise RecordError(f"SGF: {name}[{value}] is not a number")
+    return float(value)  # finite: a few plain digits
 
 
 def _options(root: dict[str, list[str]]) -> dict[str, str]:
     game = _single(root, "GM")
     if game not in (None, "1"):
-        raise RecordError(f"SGF: GM[{game}] is not a game of Go (GM[1])")
+        raise RecordError(f"SGF: GM[{cut_short(game)}] is not a game of Go (GM[1])")
     size_text = _single(root, "SZ") or "19"
     if size_text not in ("9", "13", "19"):
-        raise RecordError(f"SGF: board size SZ[{size_text}] is not offered; the sizes are 9, 13 and 19")
+        raise RecordError(f"SGF: board size SZ[{cut_short(size_text)}] is not offered; the sizes are 9, 13 and 19")
     size = int(size_text)
     rules = (_single(root, "RU") or "AGA").lower()
     found = [key for key, name in RULES.items() if name.lower() == rules]
     if not found:
-        raise RecordError(f"SGF: rules RU[{_single(root, 'RU')}] are not ours; use one of "
+        raise RecordError(f"SGF: rules RU[{cut_short(_single(root, 'RU') or '')}] are not ours; use one of "
                           + ", ".join(RULES.values()))
     aga, counting = found[0]
     handicap_value = _number(root, "HA") or 0
@@ -278,15 +301,19 @@ def _options(root: dict[str, list[str]]) -> dict[str, str]:
 
 
 def _points(state: GoState, values: list[str], name: str) -> list[int]:
-    """SGF points and point rectangles ("aa:cc") as our indexes."""
+    """SGF points and point rectangles ("aa:cc") as our indexes; more than the
+    board holds is refused before the rectangles are expanded."""
     size = state.size
     found = []
     for value in values:
-        corners = value.split(":")
+        corners = value.split(":", 2)
         if len(corners) > 2 or not all(len(corner) == 2 and all(c in LETTERS[:size] for c in corner)
                                        for corner in corners):
-            raise RecordError(f"SGF: {name}[{value}] is not a point of the {size}x{size} board")
+            raise RecordError(f"SGF: {name}[{cut_short(value)}] is not a point of the {size}x{size} board")
         (x1, y1), (x2, y2) = ((LETTERS.index(c[0]), LETTERS.index(c[1])) for c in (corners[0], corners[-1]))
+        if len(found) + (abs(x1 - x2) + 1) * (abs(y1 - y2) + 1) > size * size:
+            raise RecordError(f"SGF: {name} names more than {size * size} points, more than the "
+                              f"{size}x{size} board holds")
         for x in range(min(x1, x2), max(x1, x2) + 1):
             for y in range(min(y1, y2), max(y1, y2) + 1):
                 found.append((size - 1 - y) * size + x)
@@ -321,7 +348,7 @@ def import_sgf(text: str) -> Record:
                           f"({names})")
     first = _single(root, "PL")
     if first is not None and first.upper() != COLOURS[state.to_move]:  # type: ignore[index]
-        raise RecordError(f"SGF: PL[{first}] says who moves first, but in this game it is "
+        raise RecordError(f"SGF: PL[{cut_short(first)}] says who moves first, but in this game it is "
                           f"{'Black' if state.to_move == 0 else 'White'}")
     moves: list[str] = []
 
@@ -346,7 +373,7 @@ def import_sgf(text: str) -> Record:
         if len(values) != 1:
             raise RecordError(f"SGF: node {index + 1} has {len(values)} values for {colour}, one expected")
         number += 1
-        label = f"move {number} ({colour}[{values[0]}])"
+        label = f"move {number} ({colour}[{cut_short(values[0])}])"
         if state.stage == "marking":
             moves.append(RESUME)
             state = play(RESUME, label + ", resuming play after two passes,")
