@@ -49,6 +49,7 @@ from __future__ import annotations
 import json
 import traceback
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,7 +64,7 @@ from .core import (
     State,
     chance_move,
 )
-from .record import Record
+from .record import MAX_MOVES, Record
 from .watch import Watch, rebuilds
 from .registry import formats, games, get_game, text_format
 
@@ -91,14 +92,33 @@ class _Line:
         public = ((),) * (state.players + 1) if state.info.has_hidden_info else None
         return _Line((), (), state, public)
 
-    def extend(self, move: str) -> _Line:
+    def extend(self, moves: Sequence[str]) -> _Line:
+        """The line after `moves` too, gathered in lists and frozen once, so that a
+        replay is linear in its length. RecordError names a move that does not play."""
+        state = self.state
+        gathered, movers = list(self.moves), list(self.movers)
+        public = None if self.public is None else [list(seen) for seen in self.public]
+        for move in moves:
+            try:
+                after = state.play(move)
+            except (InvalidMoveError, IllegalMoveError) as error:
+                raise RecordError(f"move {len(gathered) + 1} does not replay: {error}") from None
+            if public is not None:
+                for seen, reading in zip(public, _readings(state, move)):
+                    seen.append(reading)
+            gathered.append(move)
+            movers.append(state.to_move)  # type: ignore[arg-type]
+            state = after
+        frozen = None if public is None else tuple(tuple(seen) for seen in public)
+        return _Line(tuple(gathered), tuple(movers), state, frozen)
+
+    def play(self, move: str) -> _Line:
+        """The line after one more move; a move that does not play raises the game's own error."""
         state = self.state
         after = state.play(move)
         public = self.public
         if public is not None:
-            public = tuple(
-                seen + (state.public_move(move, _viewer(viewer, state.players)),) for viewer, seen in enumerate(public)
-            )
+            public = tuple(seen + (reading,) for seen, reading in zip(public, _readings(state, move)))
         return _Line(self.moves + (move,), self.movers + (state.to_move,), after, public)  # type: ignore[operator]
 
     def public_moves(self, seat: int | None) -> tuple[str, ...]:
@@ -106,8 +126,9 @@ class _Line:
         return self.public[self.state.players if seat is None else seat]
 
 
-def _viewer(index: int, players: int) -> int | None:
-    return None if index == players else index
+def _readings(state: State, move: str) -> list[str]:
+    """`move`, about to be played in `state`, as each viewer reads it: seats 0 to players - 1, then a spectator."""
+    return [state.public_move(move, seat) for seat in range(state.players)] + [state.public_move(move, None)]
 
 
 _CACHE_SIZE = 16
@@ -119,7 +140,7 @@ _watched: OrderedDict[Watch, list[State]] = OrderedDict()  # watched games rebui
 def handle(request_text: str) -> str:
     """Answer one request. Never raises."""
     try:
-        request = json.loads(request_text)
+        request = _parse(request_text)
         if not isinstance(request, dict):
             raise BridgeError("bad_request", "a request is a JSON object")
         op = request.get("op")
@@ -129,6 +150,8 @@ def handle(request_text: str) -> str:
         answer = {"ok": True, **handler(request)}
     except json.JSONDecodeError as error:
         answer = _error("bad_request", f"the request is not JSON: {error.msg}")
+    except RecursionError:
+        answer = _error("bad_request", "the request is nested too deeply")
     except BridgeError as error:
         answer = _error(error.code, error.message)
     except RecordError as error:
@@ -143,9 +166,20 @@ def handle(request_text: str) -> str:
     except InvalidMoveError as error:
         answer = _error("invalid_move", str(error))
     except Exception as error:  # the last guard: report, never crash the page
-        answer = _error("internal", f"{type(error).__name__}: {error}")
+        answer = _error("internal", "the game engine met something it did not expect (a bug in pygames); "
+                        "the game is unchanged")
+        answer["error"]["detail"] = f"{type(error).__name__}: {error}"[:500]
         answer["error"]["trace"] = traceback.format_exc(limit=6)
     return json.dumps(answer, separators=(",", ":"))
+
+
+def _parse(request_text: str) -> Any:
+    try:
+        return json.loads(request_text)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # a number past Python's 4300 digits
+        raise BridgeError("bad_request", "the request holds a number too long to read") from None
 
 
 def _error(code: str, message: str) -> dict[str, Any]:
@@ -163,12 +197,8 @@ def _replay(record: Record) -> _Line:
     line = _cache.get(_key(record))
     if line is None or record.moves[: len(line.moves)] != line.moves:
         line = _Line.start(record.new_state())
-    for index in range(len(line.moves), len(record.moves)):
-        try:
-            line = line.extend(record.moves[index])
-        except (InvalidMoveError, IllegalMoveError) as error:
-            raise RecordError(f"move {index + 1} does not replay: {error}") from None
-    return _remember(record, line)
+    done = len(line.moves)
+    return _remember(record, line.extend(record.moves[done:]))
 
 
 def _key(record: Record) -> tuple[Any, ...]:
@@ -295,9 +325,17 @@ def _play(request: dict[str, Any]) -> dict[str, Any]:
     seat = request.get("seat")
     if seat is not None and not line.state.is_over() and seat != line.state.to_move:
         raise BridgeError("not_your_turn", f"it is not seat {seat!r}'s turn")
-    line = line.extend(move)  # type: ignore[arg-type]
+    _check_room(record, line.state)
+    line = line.play(move)  # type: ignore[arg-type]
     record = record.play(move)  # type: ignore[arg-type]
     return _snapshot(record, _remember(record, line), request)
+
+
+def _check_room(record: Record, state: State) -> None:
+    """A record holds at most MAX_MOVES moves (a game no rule bounds could go on)."""
+    if len(record.moves) >= MAX_MOVES and not state.is_over():
+        raise BridgeError("illegal_move", f"this game has reached {MAX_MOVES} moves, the most a saved game holds: "
+                          "start a new one")
 
 
 def _undo(request: dict[str, Any]) -> dict[str, Any]:
@@ -390,8 +428,9 @@ def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
         raise BridgeError("bad_request", "budget_ms is a whole number from 1 to 60000")
     if not isinstance(seed, int):
         raise BridgeError("bad_request", "seed is a whole number")
-    if player not in ai.PLAYERS:
+    if not isinstance(player, str) or player not in ai.PLAYERS:
         raise BridgeError("bad_request", f"there is no computer player {player!r}")
+    _check_room(record, line.state)
     if line.state.to_move == CHANCE:  # dice and draws come from the game's own generator
         move = chance_move(line.state)
     else:
@@ -399,7 +438,7 @@ def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
     viewer = _seat(request, line.state, None)
     shown = line.state.public_move(move, viewer) if _is_sealed(line.state) else move
     record = record.play(move)
-    return {"move": shown, **_snapshot(record, _remember(record, line.extend(move)), request)}
+    return {"move": shown, **_snapshot(record, _remember(record, line.play(move)), request)}
 
 
 _OPERATIONS = {

@@ -10,6 +10,7 @@ import pytest
 
 from pygames_core import bridge
 from pygames_core.core import CHANCE, State, chance_move
+from pygames_core.games.lostcities import LostCitiesState
 from pygames_core.record import Record, pack
 from pygames_core.rng import Rng
 from pygames_core import watch as watch_module
@@ -176,10 +177,22 @@ def test_a_watched_ply_out_of_range_is_refused() -> None:
 def test_the_work_a_watch_link_makes_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     watch = tampered("nothing")
     assert call({"op": "load", "watch": watch})["ok"]
-    monkeypatch.setattr(watch_module, "TRY_BUDGET", (0, 30))  # less than these 40 moves need
+    monkeypatch.setattr(watch_module, "GAME_WORK", (0, 1))  # less than these 40 moves need
     bridge._watched.clear()
     answer = call({"op": "load", "watch": watch})
     assert not answer["ok"] and "cannot be played in the game watched" in answer["error"]["message"]
+
+
+def test_redraws_count_as_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move that never reads right is given up once its work is spent, redraws included."""
+    redraws = []
+    real_resample = LostCitiesState.resample
+    monkeypatch.setattr(LostCitiesState, "resample",
+                        lambda state, seat, rng: redraws.append(1) or real_resample(state, seat, rng))
+    watch = {"game": "lostcities", "options": {}, "players": 2, "moves": ["deal"] * 20_000, "views": "000000" * 20_000}
+    answer = call({"op": "load", "watch": watch})
+    assert answer["error"]["code"] == "bad_record" and "move 1 ('deal')" in answer["error"]["message"]
+    assert 0 < len(redraws) < watch_module.MOVE_WORK
 
 
 def test_deeply_nested_json_is_refused_not_crashed() -> None:
