@@ -39,9 +39,19 @@ players, moves} with each move in its `public_move` form, and no seed), and
 `url` is null.
 The `move` of `computer_move` is likewise in the viewer's form. Once the game
 is over, `public` is null and everything may be shown.
+While cards are hidden, the bridge also refuses to
+- play a chance outcome named in the request: deals and draws come from the
+  game's own generator (`computer_move` at a chance point);
+- export the record as text;
+- show a seat the screen may not show, when the request names the `humans`,
+  the seats people play at that screen (the worker takes them from the sealed
+  game, never from the page): the one human seat; with several, the human seat
+  to move, or while a computer or chance moves, the human seat that moved last
+  ("not_your_seat"). After a move, a viewer who lost that right gets a
+  spectator's snapshot instead.
 
 Error codes: bad_request, unknown_game, bad_options, bad_record, invalid_move,
-illegal_move, game_over, not_your_turn, cannot_watch, internal.
+illegal_move, game_over, not_your_turn, not_your_seat, cannot_watch, internal.
 """
 
 from __future__ import annotations
@@ -223,11 +233,50 @@ def _seat(request: dict[str, Any], state: State, default: int | None) -> int | N
     return seat
 
 
-def _snapshot(record: Record, line: _Line, request: dict[str, Any]) -> dict[str, Any]:
+def _humans(request: dict[str, Any], state: State) -> tuple[int, ...] | None:
+    """The seats people play at the screen asking, if the request says (a number
+    that is no seat of this game plays no part)."""
+    humans = request.get("humans")
+    if humans is None:
+        return None
+    if not isinstance(humans, list) or not all(isinstance(seat, int) and not isinstance(seat, bool) for seat in humans):
+        raise BridgeError("bad_request", "humans is a list of seat numbers")
+    return tuple(sorted({seat for seat in humans if 0 <= seat < state.players}))
+
+
+def _may_show(line: _Line, seat: int | None, humans: tuple[int, ...] | None) -> bool:
+    """Whether a screen where people play `humans` may show `seat`'s hidden cards
+    now: the one human seat; with several, the human seat to move, or while a
+    computer or chance moves, the human seat that moved last."""
+    if seat is None or humans is None or not _is_sealed(line.state):
+        return True
+    if seat not in humans:
+        return False
+    if len(humans) == 1:
+        return True
+    if line.state.to_move in humans:
+        return seat == line.state.to_move
+    return seat == next((mover for mover in reversed(line.movers) if mover in humans), None)
+
+
+def _viewing_seat(request: dict[str, Any], line: _Line, default: int | None, after_move: bool = False) -> int | None:
+    """The seat whose view a request asks for. With `humans`, only a seat the
+    screen may show (`_may_show`); a move just made may take that right away,
+    and its snapshot is then a spectator's."""
+    humans = _humans(request, line.state)
+    seat = _seat(request, line.state, None if humans is not None and _is_sealed(line.state) else default)
+    if _may_show(line, seat, humans):
+        return seat
+    if after_move:
+        return None
+    raise BridgeError("not_your_seat", "this screen may not show that player's hidden cards now")
+
+
+def _snapshot(record: Record, line: _Line, request: dict[str, Any], after_move: bool = False) -> dict[str, Any]:
     state = line.state
     to_move = state.to_move
     default_seat = to_move if to_move is not None and to_move != CHANCE else None
-    seat = _seat(request, state, default_seat)
+    seat = _viewing_seat(request, line, default_seat, after_move)
     outcome = state.outcome()
     sealed = _is_sealed(state)
     public = _public_record(record, line, seat) if sealed else None
@@ -271,7 +320,8 @@ def _games(request: dict[str, Any]) -> dict[str, Any]:
 
 def _export(request: dict[str, Any]) -> dict[str, Any]:
     record = _record(request)
-    _replay(record)  # only a record that replays is written out
+    if _is_sealed(_replay(record).state):  # only a record that replays is written out
+        raise BridgeError("bad_request", "a game with hidden cards can be saved as a file once it is over")
     write, _ = _text_format(record.game, request.get("format"))
     return {"format": request["format"], "text": write(record)}
 
@@ -307,28 +357,31 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _legal_moves(request: dict[str, Any]) -> dict[str, Any]:
-    state = _replay(_record(request)).state
+    line = _replay(_record(request))
+    state = line.state
     default_seat = state.to_move if state.to_move != CHANCE else None
-    moves = state.legal_moves() if _may_see_moves(state, _seat(request, state, default_seat)) else ()
+    moves = state.legal_moves() if _may_see_moves(state, _viewing_seat(request, line, default_seat)) else ()
     return {"to_move": state.to_move, "legal_moves": list(moves)}
 
 
 def _view(request: dict[str, Any]) -> dict[str, Any]:
-    state = _replay(_record(request)).state
-    return {"view": state.view(_seat(request, state, None))}
+    line = _replay(_record(request))
+    return {"view": line.state.view(_viewing_seat(request, line, None))}
 
 
 def _play(request: dict[str, Any]) -> dict[str, Any]:
     record = _record(request)
     line = _replay(record)
     move = request.get("move")
-    seat = request.get("seat")
+    seat = _viewing_seat(request, line, None)
     if seat is not None and not line.state.is_over() and seat != line.state.to_move:
         raise BridgeError("not_your_turn", f"it is not seat {seat!r}'s turn")
+    if line.state.to_move == CHANCE and line.state.info.has_hidden_info:
+        raise BridgeError("illegal_move", "the cards come from the game's own shuffle: nobody may choose them")
     _check_room(record, line.state)
     line = line.play(move)  # type: ignore[arg-type]
     record = record.play(move)  # type: ignore[arg-type]
-    return _snapshot(record, _remember(record, line), request)
+    return _snapshot(record, _remember(record, line), request, after_move=True)
 
 
 def _check_room(record: Record, state: State) -> None:
@@ -435,10 +488,10 @@ def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
         move = chance_move(line.state)
     else:
         move = ai.choose_move(line.state, player, budget_ms / 1000, seed)
-    viewer = _seat(request, line.state, None)
+    viewer = _viewing_seat(request, line, None)
     shown = line.state.public_move(move, viewer) if _is_sealed(line.state) else move
     record = record.play(move)
-    return {"move": shown, **_snapshot(record, _remember(record, line.play(move)), request)}
+    return {"move": shown, **_snapshot(record, _remember(record, line.play(move)), request, after_move=True)}
 
 
 _OPERATIONS = {

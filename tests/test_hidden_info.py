@@ -89,8 +89,12 @@ OPTION_SETS = [
 ]
 
 
+def answer_to(request: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(bridge.handle(json.dumps(request)))
+
+
 def call(request: dict[str, Any]) -> dict[str, Any]:
-    answer = json.loads(bridge.handle(json.dumps(request)))
+    answer = answer_to(request)
     assert answer["ok"], answer
     return answer
 
@@ -150,3 +154,71 @@ def test_a_spectator_sees_no_moves_at_a_deal_and_the_computer_move_is_masked() -
     assert dealt["move"] == "deal" if receiver != 1 else dealt["move"].startswith("deal ")
     assert dealt["public"]["moves"] == [dealt["move"]]
     assert dealt["record"]["moves"][0].startswith("deal ")
+
+
+# -- what the bridge refuses while cards are hidden -------------------------------------------
+
+def dealt_lost_cities(seed: int = 4) -> dict[str, Any]:
+    """A Lost Cities game just dealt: South to play."""
+    answer = call({"op": "new", "game": "lostcities", "seed": seed, "seat": None})
+    while answer["to_move"] == CHANCE:
+        answer = call({"op": "computer_move", "record": answer["record"], "seat": None})
+    return answer
+
+
+def test_nobody_names_the_card_dealt() -> None:
+    start = call({"op": "new", "game": "lostcities", "seed": 2, "seat": None})
+    card = true_state(start).legal_moves()[0]
+    refused = answer_to({"op": "play", "record": start["record"], "move": card})
+    assert refused["error"] == {"code": "illegal_move",
+                                "message": "the cards come from the game's own shuffle: nobody may choose them"}
+    assert answer_to({"op": "load", "record": start["record"], "seat": None}) == start
+
+
+def test_a_game_with_hidden_cards_is_not_written_out_before_the_end() -> None:
+    answer = dealt_lost_cities()
+    refused = answer_to({"op": "export", "record": answer["record"], "format": "json"})
+    assert refused["error"]["code"] == "bad_request" and "once it is over" in refused["error"]["message"]
+
+
+@pytest.mark.parametrize(("humans", "shown", "hidden"), [
+    ([0], [0, None], [1]),  # against the computer: only the person's own seat
+    ([1], [1, None], [0]),
+    ([0, 1], [0, None], [1]),  # hot seat, South to move: South only
+])
+def test_a_screen_shows_only_the_seats_its_people_may_see(humans: list[int], shown: list[int | None],
+                                                           hidden: list[int]) -> None:
+    record = dealt_lost_cities()["record"]
+    for seat in shown:
+        assert call({"op": "load", "record": record, "seat": seat, "humans": humans})["ok"]
+        assert call({"op": "view", "record": record, "seat": seat, "humans": humans})["ok"]
+    for seat in hidden:
+        for op in ("load", "view", "legal_moves"):
+            refused = answer_to({"op": op, "record": record, "seat": seat, "humans": humans})
+            assert refused["error"]["code"] == "not_your_seat", (op, seat)
+    without_seat = call({"op": "load", "record": record, "humans": humans})
+    assert without_seat["view"]["hand"] is None  # a spectator's view unless a seat is named
+
+
+def test_in_hot_seat_a_move_that_passes_the_turn_leaves_a_spectators_snapshot() -> None:
+    humans = [0, 1]
+    answer = call({"op": "load", "record": dealt_lost_cities()["record"], "seat": 0, "humans": humans})
+    played = call({"op": "play", "record": answer["record"], "move": "discard " + answer["view"]["hand"][0],
+                   "seat": 0, "humans": humans})
+    assert played["view"]["hand"] is not None  # South still draws
+    drawn = call({"op": "play", "record": played["record"], "move": played["legal_moves"][-1], "seat": 0,
+                  "humans": humans})
+    if drawn["to_move"] == CHANCE:  # from the deck: the card comes to South, still South's screen
+        assert drawn["view"]["hand"] is not None
+        drawn = call({"op": "computer_move", "record": drawn["record"], "seat": 0, "humans": humans})
+    assert drawn["to_move"] == 1 and drawn["view"]["hand"] is None and drawn["legal_moves"] == []
+    refused = answer_to({"op": "load", "record": drawn["record"], "seat": 0, "humans": humans})
+    assert refused["error"]["code"] == "not_your_seat"
+    assert call({"op": "load", "record": drawn["record"], "seat": 1, "humans": humans})["view"]["hand"]
+
+
+def test_humans_must_be_seats() -> None:
+    record = dealt_lost_cities()["record"]
+    for humans in ([True], "0", [0.5], {"0": 1}):
+        assert answer_to({"op": "load", "record": record, "seat": 0, "humans": humans})["error"]["code"] == "bad_request"
+    assert call({"op": "load", "record": record, "seat": 0, "humans": [0, 2, 0]})["view"]["hand"]  # no seat 2 here

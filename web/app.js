@@ -1,3 +1,4 @@
+import './framing.js';
 import './pwa.js';
 /* The table: play.html?game=ID[&save=<saved game>][#r=<record in URL form> | #w=<watched game>].
 
@@ -58,13 +59,19 @@ let looking = null; // a snapshot of an earlier position being looked at, or nul
 
 const seatName = (seat) => (seat === -1 ? 'Chance' : renderer?.seats?.[seat]?.name ?? `Seat ${seat + 1}`);
 const seatColour = (seat) => renderer?.seats?.[seat]?.colour ?? '#777';
-const isComputer = (seat) => seat === -1 || (seatKinds[seat] ?? 'human') !== 'human';
+/** Whether the computer plays `seat`: as set, and while cards are hidden, every seat it began
+    the game with (its cards stay hidden: the worker never shows them). */
+const isComputer = (seat) => seat === -1 || (seatKinds[seat] ?? 'human') !== 'human' || !sealedForPeople(seat);
+const sealedForPeople = (seat) => !snap?.humans || snap.humans.includes(seat);
 const moveLabel = (move) => renderer?.moveLabel?.(move, snap?.view) ?? move;
-const humanSeats = () => seatKinds.map((kind, seat) => (kind === 'human' ? seat : -1)).filter((seat) => seat >= 0);
+/** The seats people play now; `asSet`: as the seats panel sets them, for a new game. */
+const humanSeats = (asSet = false) => seatKinds.flatMap((kind, seat) =>
+  (kind === 'human' && (asSet || sealedForPeople(seat)) ? [seat] : []));
 /** The record part of a request: a sealed game goes back sealed. */
 const recordOf = () => (snap.sealed ? {sealed: snap.sealed} : {record: snap.record});
-/** The viewing seat, for games with hidden information. */
-const seatOf = () => (hidden ? {seat: viewer} : {});
+/** The viewing seat and the human seats, for games with hidden information. */
+const seatOf = (players = snap?.record.players, asSet = false) => (hidden
+  ? {seat: viewer, humans: humanSeats(asSet).filter((seat) => seat < (players ?? seatKinds.length))} : {});
 
 function store(key, value) {
   try {
@@ -289,8 +296,11 @@ function drawControls() {
   const humans = humanSeats();
   $('undo').disabled = !snap || busy || handover !== null || snap.watching || !snap.movers.some((seat) => humans.includes(seat));
   $('share').disabled = !snap || busy;
+  const kept = snap ? humanSeats(true).filter((seat) => !sealedForPeople(seat) && seat < snap.record.players) : [];
   $('seats-note').textContent = snap?.watching ? 'You are watching: these seats play when you start a new game.'
-    : 'Switch a seat at any time: the game goes on.';
+    : kept.length ? `The computer plays ${kept.map(seatName).join(' and ')} until this game is over: it began `
+      + 'there, and its cards stay hidden. A new game seats a person there.'
+      : 'Switch a seat at any time: the game goes on.';
   $('new-game').disabled = !info || busy;
   for (const button of $('formats').querySelectorAll('button')) {
     button.disabled = !snap || busy || Boolean(snap.sealed || snap.watching);
@@ -317,12 +327,14 @@ function draw() {
 // -- the game -------------------------------------------------------------------
 
 /** Adopt a new snapshot: remember it, show it, and let the computer move if it is its turn. */
-function adopt(answer, {byComputer = false} = {}) {
+function adopt(answer, {byComputer = false, restoreSeats = false} = {}) {
   snap = {
     record: answer.record, sealed: answer.sealed ?? null, url: answer.url, to_move: answer.to_move,
     movers: answer.movers, legal_moves: answer.legal_moves, view: answer.view, outcome: answer.outcome,
     ply: answer.ply, watching: Boolean(answer.watching), watch_url: answer.watch_url ?? null,
+    humans: answer.humans ?? null, // sealed: the seats that were people's when the game began
   };
+  if (restoreSeats && snap.humans) seatAsBegun();
   epoch += 1;
   stalled = false;
   looking = null;
@@ -345,6 +357,15 @@ function adopt(answer, {byComputer = false} = {}) {
     announce(`${$('announce').textContent} ${headline} ${scores}.`);
   }
   schedule(byComputer ? PAUSE_MS : 250);
+}
+
+/** A saved game with hidden cards resumed: its seats as it began, people where they were. */
+function seatAsBegun() {
+  for (let seat = 0; seat < snap.record.players; seat++) {
+    const human = snap.humans.includes(seat);
+    if (human !== (seatKinds[seat] === 'human')) seatKinds[seat] = human ? 'human' : '1000';
+  }
+  drawSeats(snap.record.players);
 }
 
 function schedule(delay) {
@@ -411,12 +432,17 @@ async function request(body) {
   if (mine !== epoch) return null;
   if (!answer.ok) {
     toast(answer.error.message);
-    epoch += 1;
-    draw();
-    schedule(250);
+    settle();
     return null;
   }
   return answer;
+}
+
+/** The table as it was before a request that changed nothing: free again, and the computer on. */
+function settle() {
+  epoch += 1;
+  draw();
+  schedule(250);
 }
 
 async function humanMove(move) {
@@ -456,8 +482,8 @@ async function newGame() {
   const players = Number($('players')?.value) || info.min_players;
   handover = null;
   viewer = startingViewer(players);
-  const answer = await request({op: 'new', game: gameId, options: chosenOptions(), players, ...seatOf(),
-    seed: Math.floor(Math.random() * 2 ** 31)});
+  // No seed: the worker draws it, and keeps it sealed where cards are hidden.
+  const answer = await request({op: 'new', game: gameId, options: chosenOptions(), players, ...seatOf(players, true)});
   if (answer) {
     saveId = newSaveId();
     announce(`New game of ${info.title}.`);
@@ -481,14 +507,14 @@ async function locked(load) {
 /** Before a game is loaded: the one human seat if there is one; with several, nobody until
     the hand-over screen has asked for the seat to move. */
 function startingViewer(players) {
-  const humans = humanSeats().filter((seat) => seat < players);
+  const humans = humanSeats(true).filter((seat) => seat < players);
   return humans.length === 1 ? humans[0] : null;
 }
 
 async function loadLink({url, watch}) {
   handover = null;
   viewer = startingViewer(seatKinds.length);
-  const answer = await locked(() => call({op: 'load', ...(watch ? {watch_url: watch} : {url}), ...seatOf()}));
+  const answer = await locked(() => call({op: 'load', ...(watch ? {watch_url: watch} : {url}), ...seatOf(undefined, true)}));
   if (!answer.ok) {
     const last = unfinished(gameId)[0];
     banner(`This game link cannot be opened: ${answer.error.message}.`, [
@@ -517,7 +543,7 @@ async function resumeSaved(id) {
   handover = null;
   viewer = startingViewer(seatKinds.length);
   const kept = save.sealed ? {sealed: save.sealed} : {record: save.record};
-  const answer = await locked(() => call({op: 'load', ...kept, ...seatOf()}));
+  const answer = await locked(() => call({op: 'load', ...kept, ...seatOf(undefined, true)}));
   if (!answer.ok) {
     toast(`Your saved game could not be opened (${answer.error.message}); it was set aside.`);
     setSaveAside(id);
@@ -525,7 +551,7 @@ async function resumeSaved(id) {
   }
   saveId = id;
   applySetup(answer.record);
-  adopt(answer);
+  adopt(answer, {restoreSeats: true});
   return true;
 }
 
@@ -657,8 +683,9 @@ async function openFile(format, text) {
       return toast('This file is not a game record: it is not JSON.');
     }
   }
-  const answer = await request({...body, ...seatOf()});
+  const answer = await request({...body, ...seatOf(undefined, true)});
   if (answer && answer.record.game !== gameId) {
+    settle();
     return toast(`This file holds a game of ${answer.record.game}, not of ${info.title}.`);
   }
   if (answer) {

@@ -67,7 +67,7 @@ const seatName = (seat) => (seat === -1 ? 'Chance' : renderer?.seats?.[seat]?.na
 const isComputer = (seat) => seat === -1 || seatKinds[seat] === 'computer';
 const humans = () => seatKinds.flatMap((kind, seat) => (kind === 'human' ? [seat] : []));
 const recordOf = () => (snap.sealed ? {sealed: snap.sealed} : {record: snap.record});
-const seatOf = () => (info.has_hidden_info ? {seat: viewer} : {});
+const seatOf = () => (info.has_hidden_info ? {seat: viewer, humans: humans()} : {});
 const cut = (ply) => ({...full, moves: full.moves.slice(0, ply)});
 const total = () => full?.moves.length ?? 0;
 
@@ -309,7 +309,9 @@ async function startPlay() {
   problem = '';
   const people = humans();
   viewer = people.length === 1 ? people[0] : null;
-  const answer = await whileBusy({op: 'load', record: cut(start), ...seatOf()});
+  // Without a record, a new game each time: its seed (its deal, its dice) is the worker's to draw.
+  const request = params.record ? {op: 'load', record: cut(start)} : {op: 'new', game: full.game, players: full.players};
+  const answer = await whileBusy({...request, ...seatOf()});
   if (answer && !answer.ok) throw new EmbedError(`This position cannot be played: ${answer.error.message}.`);
   if (answer) adopt(answer);
 }
@@ -430,8 +432,7 @@ async function main() {
   document.title = `${info.title} · pygames`;
   root.setAttribute('aria-label', `${info.title} board`);
 
-  full = record ?? {game: params.game, players: info.min_players, moves: [],
-    seed: params.mode === 'play' ? Math.floor(Math.random() * 2 ** 31) : 0};
+  full = record ?? {game: params.game, players: info.min_players, moves: [], seed: 0};
   // The whole record must replay, even past the move shown: a replay may step there.
   const whole = await call({op: 'load', record: full, seat: null});
   if (!whole.ok) throw new EmbedError(`The record cannot be shown: ${whole.error.message}.`);

@@ -12,8 +12,15 @@
 //
 // Hidden information: while such a game is not over, the bridge's snapshot carries `public`, the
 // record as the viewing seat may read it. The worker then seals the full record (seal.js) and
-// answers {sealed, record: public, ...}: the page never holds a card it may not see. The page
-// sends the sealed string back as `sealed` in place of `record`.
+// answers {sealed, record: public, humans, ...}: the page never holds a card it may not see. The
+// page sends the sealed string back as `sealed` in place of `record`.
+// - The seed of every new game is drawn here (crypto.getRandomValues), never taken from the page:
+//   for a game with hidden cards it stays inside the sealed record.
+// - The page names its human seats now (`humans`). The seal keeps the seats that were human when
+//   the game began, and the answer tells them to the page (`humans`); the page may hand some of
+//   them to the computer, but a seat the computer began with never becomes a person's while cards
+//   are hidden: it is left out. The bridge then shows only the seats the screen may show
+//   (bridge.py, "not_your_seat"). Every request reaches the bridge with `humans`.
 //
 // Everything comes from this site, never from a CDN. build.py fills BUILD with this build's paths
 // (relative to this file): the Pyodide runtime folder and our wheel.
@@ -60,14 +67,32 @@ async function boot() {
   handle = pyodide.pyimport("pygames_core.bridge").handle;
 }
 
+/** A whole number below 2**53, so it stays exact as a JavaScript number. */
+function randomSeed() {
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  return (high % 2 ** 21) * 2 ** 32 + low;
+}
+
 async function respond(request) {
-  if (request && typeof request === "object" && "sealed" in request) {
-    const { sealed, ...rest } = request;
-    try {
-      request = { ...rest, record: await unseal(sealed) };
-    } catch (error) {
-      return { ok: false, error: { code: "bad_record", message: error.message } };
+  const plainObject = request !== null && typeof request === "object" && !Array.isArray(request);
+  let allowed = []; // the seats whose cards this screen may ever show: sealed with the game
+  if (plainObject) {
+    const { sealed, humans, ...rest } = request;
+    const given = Array.isArray(humans) ? humans : [];
+    allowed = given;
+    if ("sealed" in request) {
+      let envelope;
+      try {
+        envelope = await unseal(sealed);
+      } catch (error) {
+        return { ok: false, error: { code: "bad_record", message: error.message } };
+      }
+      allowed = envelope.humans ?? given; // a game sealed before envelopes: the page's word
+      rest.record = envelope.record;
     }
+    // Without a list, the sealed seats; with one, those of them the page still gives people.
+    request = { ...rest, humans: Array.isArray(humans) ? given.filter((seat) => allowed.includes(seat)) : allowed };
+    if (request.op === "new") request.seed = randomSeed();
   }
   let result;
   try {
@@ -78,7 +103,9 @@ async function respond(request) {
   }
   if (result.ok && "public" in result) {
     const { public: visible, ...rest } = result;
-    if (visible !== null) return { ...rest, record: visible, sealed: await seal(result.record) };
+    if (visible !== null) {
+      return { ...rest, record: visible, sealed: await seal({ record: result.record, humans: allowed }), humans: allowed };
+    }
     return rest;
   }
   return result;
