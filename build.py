@@ -60,6 +60,7 @@ PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python
 # so the worker knows where Pyodide and the wheels are without fetching anything first.
 BUILD_INFO_START, BUILD_INFO_END = "/*BUILD_INFO*/", "/*END_BUILD_INFO*/"
 CATALOGUE_MARK = "<!--CATALOGUE-->"
+CHARSET_META = '<meta charset="utf-8">'  # every page's first line in <head>; the policy's <meta> follows it
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -254,6 +255,7 @@ def build(quiet: bool = False) -> dict:
             write_pages(WEB / "rules", staging / "rules")
         except SourceError as error:
             raise BuildError(f"rules page: {error}") from None
+        write_policy(staging)
         write_icons(staging / ICONS)
         manifest = write_manifest(staging, info)
         write_service_worker(staging, manifest)
@@ -270,6 +272,24 @@ def build(quiet: bool = False) -> dict:
         print(f"build.py: built dist/ ({len(manifest['files'])} files, {size / 1e6:.1f} MB, "
               f"build {manifest['build'][:12]}, {manifest['wheel']})", flush=True)
     return manifest
+
+
+def page_policy() -> str:
+    """The Content-Security-Policy that netlify.toml sends with every file."""
+    for pattern, values in netlify_headers():
+        if pattern == "/*" and "Content-Security-Policy" in values:
+            return values["Content-Security-Policy"]
+    raise BuildError('netlify.toml has no Content-Security-Policy for "/*"')
+
+
+def write_policy(site: Path) -> None:
+    """Writes the site's policy into every page as a <meta>, for hosts that send no headers."""
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{html.escape(page_policy())}">'
+    for page in site.glob("**/*.html"):
+        text = page.read_text(encoding="utf-8")
+        if CHARSET_META not in text:
+            raise BuildError(f"{page.relative_to(site)} has no {CHARSET_META}, which the policy follows")
+        page.write_text(text.replace(CHARSET_META, f"{CHARSET_META}\n{meta}", 1), encoding="utf-8")
 
 
 def write_build_info(script: Path, info: dict) -> None:

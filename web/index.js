@@ -1,3 +1,4 @@
+import './framing.js';
 import './pwa.js';
 // The catalogue is static HTML, so it paints at once without Python. This adds the games in
 // progress on this device (saves.js), each to resume or delete, and marks their games.
