@@ -134,3 +134,19 @@ def test_a_game_saved_as_json_opens_again(page: Page, site_url: str, tmp_path) -
     page.set_input_files("#formats input[data-format='json']", str(broken))
     expect(page.locator("#toast")).to_contain_text("does not replay")
     assert move_list(page) == moves  # nothing changed
+
+
+def test_a_file_of_another_game_leaves_the_table_free(page: Page, site_url: str, tmp_path) -> None:
+    open_table(page, site_url, "go")
+    new_game(page, ["human", "human"])
+    page.click("#board [data-move='E5']")
+    wait_for_ply(page, 1)
+    kalah = tmp_path / "kalah.json"
+    kalah.write_text(json.dumps({"game": "kalah", "players": 2, "moves": ["3"]}))
+    page.set_input_files("#formats input[data-format='json']", str(kalah))
+    expect(page.locator("#toast")).to_contain_text("holds a game of kalah, not of Go")
+    page.wait_for_function("() => document.getElementById('table').dataset.state === 'ready'")
+    expect(page.locator("#new-game")).to_be_enabled()
+    expect(page.locator("#undo")).to_be_enabled()
+    page.click("#board [data-move='D4']")  # the game goes on
+    wait_for_ply(page, 2)
