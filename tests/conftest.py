@@ -19,7 +19,6 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (build.py at the repository root: standard library only)
+from servers import serving  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -62,14 +62,7 @@ def built_site() -> Path:
 
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
-    server = build.make_server(built_site, port=0)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    yield from serving(build.make_server(built_site, port=0))
 
 
 @pytest.fixture(scope="session")

@@ -9,15 +9,14 @@ their URL form, as they do in real embeds.
 
 from __future__ import annotations
 
-import http.server
 import random
 import re
-import threading
 from collections.abc import Iterator
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
+import servers
 from table import START_MS, new_game, open_table, watch_requests
 
 from pygames_core import Record
@@ -178,27 +177,7 @@ HOST_PAGE = """<!doctype html>
 
 @pytest.fixture(scope="module")
 def other_site() -> Iterator[tuple[str, dict[str, str]]]:
-    """Another origin on this machine: its URL, and its pages by path (set by the test)."""
-    pages: dict[str, str] = {}
-
-    class Pages(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            body = pages.get(self.path)
-            self.send_response(200 if body is not None else 404)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.end_headers()
-            self.wfile.write((body or "").encode())
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Pages)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", pages
-    finally:
-        server.shutdown()
-        server.server_close()
+    yield from servers.other_site()
 
 
 def test_embed_js_turns_divs_on_another_site_into_frames(page: Page, site_url: str,

@@ -7,27 +7,17 @@ from __future__ import annotations
 import functools
 import http.server
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
+from servers import other_site, serving
 from table import START_MS
 
 import build
 
 FRAMED = ["play.html?game=kalah", "index.html", "rules/kalah.html"]
-
-
-def serve(handler: type[http.server.BaseHTTPRequestHandler]) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture(scope="module")
@@ -40,27 +30,13 @@ def bare_host(built_site: Path) -> Iterator[str]:
         def log_message(self, *args: object) -> None:
             pass
 
-    yield from serve(functools.partial(Quiet, directory=str(built_site)))  # type: ignore[arg-type]
+    yield from serving(http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(built_site))))
 
 
 @pytest.fixture(scope="module")
 def framing_site() -> Iterator[tuple[str, dict[str, str]]]:
     """Another origin whose pages (set by the test, by path) frame ours."""
-    pages: dict[str, str] = {}
-
-    class Pages(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            body = pages.get(self.path, "")
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.end_headers()
-            self.wfile.write(body.encode())
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    for origin in serve(Pages):
-        yield origin, pages
+    yield from other_site()
 
 
 def test_every_page_carries_the_policy(built_site: Path) -> None:
