@@ -12,6 +12,7 @@ from pygames_core import games
 pytestmark = pytest.mark.browser
 
 CHOICE = "#board [data-move], #board [data-from], #board [data-pick]"
+SETTLED = "['ready', 'over', 'handover'].includes(document.getElementById('table').dataset.state)"
 
 
 def tab_to(page: Page, kinds: str) -> None:
@@ -43,8 +44,10 @@ def test_the_board_plays_by_keyboard(page: Page, site_url: str, game: str) -> No
         tab_to(page, "[data-move]" if page.locator("#board [data-move]").count() else partial)
         page.keyboard.press(key)
         key = "Space" if key == "Enter" else "Enter"  # both work
-        page.wait_for_timeout(50)
+        # A move sent marks the table busy at once, in the key's own handler; a pick does not.
+        # Either way, wait until the table is free again before reading the ply.
+        page.wait_for_function(f"() => {SETTLED}")
         if page.get_attribute("#table", "data-ply") != before:
-            wait_for_turn(page, before)
+            wait_for_turn(page, before)  # taps through a hand-over screen
     assert ply(page) >= start + 4 or page.get_attribute("#table", "data-state") == "over"
     assert page.locator(CHOICE).count() > 0 or page.get_attribute("#table", "data-state") == "over"
