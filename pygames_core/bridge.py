@@ -25,8 +25,11 @@ Operations:
   computer_move  record, player, budget_ms, seed   the move chosen, and the snapshot after it;
                  at a chance point, the outcome the game's own generator draws
 
-A snapshot is {record, url, to_move, movers, legal_moves, view, outcome, ply,
-public}: `movers` is the seat that made each move of the record. Every request
+A snapshot is {record, url, to_move, movers, turns, undo_refused, legal_moves,
+view, outcome, ply, public}: `movers` is the seat that made each move of the
+record and `turns` the seat whose turn it belongs to (State.turn_seat), so a
+move list can be told in turns; `undo_refused` says why `undo` would refuse for
+the seats the request names as people (`humans`), or is null. Every request
 may name the viewing `seat` (null: a spectator); the view is that seat's and
 `legal_moves` is empty unless that seat is to move. Without `seat`, the view is
 the player to move's (a spectator's at a chance point). In `play`, a given
@@ -94,19 +97,21 @@ class _Line:
 
     moves: tuple[str, ...]
     movers: tuple[int, ...]
+    turns: tuple[int | None, ...]
+    """The seat whose turn each move belongs to (State.turn_seat)."""
     state: State
     public: tuple[tuple[str, ...], ...] | None
 
     @staticmethod
     def start(state: State) -> _Line:
         public = ((),) * (state.players + 1) if state.info.has_hidden_info else None
-        return _Line((), (), state, public)
+        return _Line((), (), (), state, public)
 
     def extend(self, moves: Sequence[str]) -> _Line:
         """The line after `moves` too, gathered in lists and frozen once, so that a
         replay is linear in its length. RecordError names a move that does not play."""
         state = self.state
-        gathered, movers = list(self.moves), list(self.movers)
+        gathered, movers, turns = list(self.moves), list(self.movers), list(self.turns)
         public = None if self.public is None else [list(seen) for seen in self.public]
         for move in moves:
             try:
@@ -118,9 +123,10 @@ class _Line:
                     seen.append(reading)
             gathered.append(move)
             movers.append(state.to_move)  # type: ignore[arg-type]
+            turns.append(state.turn_seat())
             state = after
         frozen = None if public is None else tuple(tuple(seen) for seen in public)
-        return _Line(tuple(gathered), tuple(movers), state, frozen)
+        return _Line(tuple(gathered), tuple(movers), tuple(turns), state, frozen)
 
     def play(self, move: str) -> _Line:
         """The line after one more move; a move that does not play raises the game's own error."""
@@ -129,7 +135,8 @@ class _Line:
         public = self.public
         if public is not None:
             public = tuple(seen + (reading,) for seen, reading in zip(public, _readings(state, move)))
-        return _Line(self.moves + (move,), self.movers + (state.to_move,), after, public)  # type: ignore[operator]
+        return _Line(self.moves + (move,), self.movers + (state.to_move,),  # type: ignore[operator]
+                     self.turns + (state.turn_seat(),), after, public)
 
     def public_moves(self, seat: int | None) -> tuple[str, ...]:
         assert self.public is not None
@@ -285,6 +292,8 @@ def _snapshot(record: Record, line: _Line, request: dict[str, Any], after_move: 
         "url": None if sealed else record.to_url(),
         "to_move": to_move,
         "movers": list(line.movers),
+        "turns": list(line.turns),
+        "undo_refused": _undo_refused(line, request),
         "legal_moves": list(state.legal_moves()) if _may_see_moves(state, seat) else [],
         "view": state.view(seat),
         "outcome": outcome.to_dict() if outcome else None,
@@ -395,31 +404,44 @@ def _undo(request: dict[str, Any]) -> dict[str, Any]:
     """Takes back the last move or, with `seats` (the human seats against a
     computer), back to the start of the last turn one of them began."""
     record = _record(request)
-    if not record.moves:
-        raise BridgeError("illegal_move", "there is no move to take back")
     seats = request.get("seats")
     if seats is not None and not (isinstance(seats, list) and all(isinstance(s, int) for s in seats)):
         raise BridgeError("bad_request", "seats is a list of seat numbers")
-    line = _replay(record)
+    shorter = record.prefix(_undo_length(_replay(record), seats))
+    return _snapshot(shorter, _replay(shorter), request)
+
+
+def _undo_length(line: _Line, seats: list[int] | None) -> int:
+    """How many moves stay after an undo; BridgeError with the reason if none can be taken back.
+    With hidden information a player may take back only moves of the turn still
+    in progress: once a card is drawn or the turn has passed, the moves after it
+    were made knowing what undo would hide again."""
     movers = line.movers
+    if not movers:
+        raise BridgeError("illegal_move", "there is no move to take back")
     if line.state.info.has_hidden_info:
-        _check_hidden_undo(line)
+        if movers[-1] == CHANCE or line.state.to_move == CHANCE:
+            raise BridgeError("illegal_move", "a card has been drawn since: it cannot be taken back")
+        if movers[-1] != line.state.to_move:
+            raise BridgeError("illegal_move", "the turn has passed: only moves of the turn in progress can be "
+                              "taken back")
     for length in range(len(movers) - 1, -1, -1):
         turn_starts = length == 0 or movers[length - 1] != movers[length]
         if seats is None or (movers[length] in seats and turn_starts):
-            shorter = record.prefix(length)
-            return _snapshot(shorter, _replay(shorter), request)
+            return length
     raise BridgeError("illegal_move", "none of those seats has moved yet")
 
 
-def _check_hidden_undo(line: _Line) -> None:
-    """With hidden information a player may take back only moves of the turn
-    still in progress: once a card is drawn or the turn has passed, the moves
-    after it were made knowing what undo would hide again."""
-    if line.movers[-1] == CHANCE:
-        raise BridgeError("illegal_move", "a card has been drawn since: it cannot be taken back")
-    if line.movers[-1] != line.state.to_move:
-        raise BridgeError("illegal_move", "the turn has passed: only moves of the turn in progress can be taken back")
+def _undo_refused(line: _Line, request: dict[str, Any]) -> str | None:
+    """Why Undo would be refused now, for the seats the request names as people
+    (`humans`; against a computer, back to one of their turns), or None."""
+    humans = _humans(request, line.state)
+    seats = list(humans) if humans is not None and len(humans) < line.state.players else None
+    try:
+        _undo_length(line, seats)
+    except BridgeError as error:
+        return error.message
+    return None
 
 
 def _load(request: dict[str, Any]) -> dict[str, Any]:
@@ -447,7 +469,9 @@ def _watch_snapshot(watch: Watch, ply: object) -> dict[str, Any]:
     outcome = state.outcome()
     shown = watch.prefix(ply)
     return {"record": shown.to_dict(), "url": None, "watch_url": shown.to_url(), "watching": True,
-            "to_move": state.to_move, "movers": [before.to_move for before in states[:ply]], "legal_moves": [],
+            "to_move": state.to_move, "movers": [before.to_move for before in states[:ply]],
+            "turns": [before.turn_seat() for before in states[:ply]], "undo_refused": "this game is watched",
+            "legal_moves": [],
             "view": state.view(None), "outcome": outcome.to_dict() if outcome else None, "ply": ply, "public": None}
 
 

@@ -79,6 +79,8 @@ class Option:
     choices: tuple[str, ...]
     default: str
     choice_labels: tuple[str, ...] = ()
+    help: str = ""
+    """One line on what the option changes, for the new game dialog."""
 
     def __post_init__(self) -> None:
         if self.default not in self.choices:
@@ -91,6 +93,7 @@ class Option:
         return {
             "name": self.name,
             "label": self.label,
+            "help": self.help,
             "default": self.default,
             "choices": [{"value": v, "label": l} for v, l in zip(self.choices, labels)],
         }
@@ -117,6 +120,9 @@ class GameInfo:
     has_hidden_info: bool
     max_plies: int
     summary: str = ""
+    seat_advantage: bool = True
+    """Whether a seat is better placed than another (who moves first), so that a
+    rematch between the same players swaps their seats."""
 
     def resolve_options(self, given: Mapping[str, str] | None) -> dict[str, str]:
         """Every option with its value: the given ones checked, the rest defaulted."""
@@ -151,6 +157,7 @@ class GameInfo:
             "has_chance": self.has_chance,
             "has_hidden_info": self.has_hidden_info,
             "max_plies": self.max_plies,
+            "seat_advantage": self.seat_advantage,
         }
 
 
@@ -266,6 +273,13 @@ class State(ABC):
         spectator) may read it in the move list. A game with hidden information
         masks what the seat cannot see, e.g. "deal" for a card dealt to another."""
         return move
+
+    def turn_seat(self) -> int | None:
+        """The seat whose turn this state belongs to, for a move list told in
+        turns: the seat to move; at a chance point, the seat the outcome is for
+        (the card dealt to it, the dice it plays), or None where it is nobody's
+        turn (an opening deal). A game with chance says which."""
+        return self.to_move if self.to_move is not None and self.to_move >= 0 else None
 
     def past_is_public(self) -> bool:
         """Whether a spectator may step back through every earlier position of

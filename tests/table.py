@@ -69,20 +69,29 @@ def ply(page: Page) -> int:
 
 
 def move_list(page: Page) -> list[str]:
-    return [" ".join(text.split()) for text in page.locator("#moves li").all_inner_texts()]
+    """Every move in the list, in order, each after the name of the seat whose turn it is in
+    (the list groups the moves in turns)."""
+    texts = page.locator("#moves li").evaluate_all(
+        "rows => rows.flatMap((row) => [...row.querySelectorAll('.move')].map("
+        "(move) => `${row.querySelector('.who').textContent} ${move.textContent}`))")
+    return [" ".join(text.split()) for text in texts]
 
 
 def new_game(page: Page, seats: list[str], options: dict[str, str] | None = None, *, tap: bool = True) -> str:
-    """A new game with one seat per entry: "human" or a computer's budget in ms, and
-    `options` by name. Returns the state once a human is to move (see wait_for_turn)."""
-    if page.locator("select[name='players']").count():
-        page.select_option("select[name='players']", str(len(seats)))
-    for seat, kind in enumerate(seats):
-        page.select_option(f"select[name='seat-{seat}']", kind)
-    for name, value in (options or {}).items():
-        page.select_option(f"#options select[name='{name}']", value)
-    games = page.get_attribute("#table", "data-game")
+    """A new game through the New game dialog, with one seat per entry ("human" or a
+    computer's budget in ms, in that order) and `options` by name. Returns the state once
+    a human is to move (see wait_for_turn)."""
     page.click("#new-game")
+    dialog = page.locator("#setup-dialog")
+    if dialog.locator("select[name='setup-players']").count():
+        dialog.locator("select[name='setup-players']").select_option(str(len(seats)))
+    for seat, kind in enumerate(seats):
+        dialog.locator(f"select[name='setup-seat-{seat}']").select_option(kind)
+    dialog.locator("#setup-random").set_checked(False)
+    for name, value in (options or {}).items():
+        dialog.locator(f"#setup-options select[name='{name}']").select_option(value)
+    games = page.get_attribute("#table", "data-game")
+    dialog.locator("#setup-start").click()
     page.wait_for_function("games => document.getElementById('table').dataset.game !== games", arg=games)
     return wait_for_turn(page, tap=tap)
 

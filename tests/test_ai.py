@@ -159,6 +159,19 @@ def test_mcts_takes_the_kalah_capture_that_wins_now() -> None:
     assert state.play(move).outcome().winners == (0,)  # type: ignore[union-attr]
 
 
+def test_a_settled_search_stops_early_with_the_same_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The winning capture above soon leads by more visits than the iterations
+    left could take back: the search stops there, with the move it would have chosen."""
+    pits = (1, 0, 3, 0, 0, 0, 20) + (0, 0, 2, 0, 5, 0, 19)
+    for state in (KalahState(pits=pits, to_move=0), KalahState.new(2), BobailState.new(2)):
+        early = mcts.search(state, UNLIMITED, 1, 4_000)
+        with monkeypatch.context() as never:
+            never.setattr(mcts, "SETTLED_CHECK", 10**9)
+            whole = mcts.search(state, UNLIMITED, 1, 4_000)
+        assert whole.iterations == 4_000 and early.move == whole.move
+    assert mcts.search(KalahState(pits=pits, to_move=0), UNLIMITED, 1, 4_000).iterations < 2_200
+
+
 @pytest.mark.parametrize(
     ("seat", "diagram", "winning_move"),
     [

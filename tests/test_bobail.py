@@ -130,7 +130,7 @@ def test_bobail_on_own_home_row_wins() -> None:
     outcome = after.outcome()
     assert outcome is not None
     assert (outcome.scores, outcome.winners) == ((1, 0), (0,))
-    assert outcome.reason == "the Bobail reached green's home row"
+    assert outcome.reason == "the Bobail reached Green's home row"
 
 
 def test_bobail_forced_onto_the_opponents_row_loses() -> None:
@@ -149,7 +149,7 @@ def test_bobail_forced_onto_the_opponents_row_loses() -> None:
     assert state.legal_moves() == ("c2-d1",)
     outcome = state.play("c2-d1").outcome()
     assert outcome is not None and outcome.winners == (0,)
-    assert outcome.reason == "the Bobail reached green's home row"
+    assert outcome.reason == "the Bobail reached Green's home row"
 
 
 TRAP = """
@@ -170,7 +170,7 @@ def test_trapped_bobail_at_the_start_of_a_turn_loses() -> None:
     outcome = after.outcome()
     assert after.to_move is None and after.legal_moves() == () and outcome is not None
     assert (outcome.scores, outcome.winners) == ((1, 0), (0,))
-    assert outcome.reason == "the Bobail is trapped: red cannot move it"
+    assert outcome.reason == "the Bobail is trapped: Red cannot move it"
     assert not state.play("e1-e5").is_over()
 
 
@@ -189,7 +189,7 @@ def test_no_token_move_after_the_bobail_move_loses() -> None:
     after = state.play("e3-d2")
     outcome = after.outcome()
     assert outcome is not None and outcome.winners == (1,)
-    assert outcome.reason == "green cannot move a token"
+    assert outcome.reason == "Green cannot move a token"
     assert not state.play("e3-e2").is_over()
 
 

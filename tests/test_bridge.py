@@ -220,3 +220,34 @@ def test_hidden_information_undo_stays_inside_the_turn() -> None:
     assert dealt["to_move"] == 1 - seat
     refused = call({"op": "undo", "record": dealt["record"], "seats": [seat]})
     assert refused["ok"] is False and "drawn" in refused["error"]["message"]
+
+
+def test_snapshots_tell_whose_turn_each_move_belongs_to() -> None:
+    answer = call({"op": "new", "game": "backgammon", "seed": 4})
+    for _ in range(6):
+        if answer["to_move"] == -1:
+            answer = call({"op": "computer_move", "record": answer["record"]})
+        else:
+            answer = call({"op": "play", "record": answer["record"], "move": answer["legal_moves"][0]})
+    assert answer["turns"][0] is None  # the opening roll is nobody's turn
+    for index, move in enumerate(answer["record"]["moves"][1:], start=1):
+        if move.startswith("roll "):  # a roll belongs to the turn of the seat that plays it
+            assert answer["turns"][index] == answer["movers"][index + 1]
+        else:
+            assert answer["turns"][index] == answer["movers"][index]
+
+
+def test_a_snapshot_says_why_undo_would_refuse() -> None:
+    start = call({"op": "new", "game": "kalah", "humans": [0]})
+    assert start["undo_refused"] == "there is no move to take back"
+    moved = call({"op": "play", "record": start["record"], "move": "1", "humans": [0]})
+    assert moved["undo_refused"] is None
+    dealt = call({"op": "new", "game": "lostcities", "seed": 8, "seat": None})
+    while dealt["to_move"] == -1:
+        dealt = call({"op": "computer_move", "record": dealt["record"], "seat": None})
+    dealt = call({"op": "load", "record": dealt["record"], "seat": 0, "humans": [0, 1]})
+    played = call({"op": "play", "record": dealt["record"], "move": dealt["legal_moves"][0], "humans": [0, 1]})
+    assert played["undo_refused"] is None  # inside the turn
+    drawn = call({"op": "play", "record": played["record"], "move": "draw deck", "humans": [0, 1]})
+    assert drawn["undo_refused"] == "a card has been drawn since: it cannot be taken back"
+    assert error_code({"op": "undo", "record": drawn["record"]}) == "illegal_move"

@@ -63,7 +63,7 @@ def test_kalah_hot_seat_to_the_end(page: Page, site_url: str) -> None:
     assert state == "over"
     expect(page.locator("#result")).to_be_visible()
     expect(page.locator("#result h2")).to_have_text(re.compile(r"^(South wins!|North wins!|A draw\.)$"))
-    expect(page.locator("#result .scores")).to_contain_text("South")
+    expect(page.locator("#result .standings")).to_contain_text("South")
     assert page.locator("#board [data-move]").count() == 0
     assert len(move_list(page)) == ply(page)
     assert_all_local(requests)

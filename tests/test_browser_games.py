@@ -77,8 +77,8 @@ def test_four_player_one_with_two_computer_seats(page: Page, site_url: str) -> N
     play_to_the_end(page, random.Random("one-4"))
 
     expect(page.locator("#result")).to_be_visible()
-    seats = [move.split()[1] for move in move_list(page)]
+    seats = page.locator("#moves li .who").all_inner_texts()
     assert {"Black", "Red", "Blue", "Green"} <= set(seats)  # all four seats moved, two of them computers
-    scores = page.locator("#result .scores").inner_text()
+    scores = page.locator("#result .standings").inner_text()
     assert all(name in scores for name in ("Black", "Red", "Blue", "Green")), scores
     assert_all_local(requests)

@@ -92,11 +92,11 @@ def test_a_shared_game_steps_back_and_plays_on_from_an_earlier_move(page: Page, 
     page.wait_for_function("() => document.getElementById('table').dataset.looking === '4'")
     page.click("#history-back")
     page.wait_for_function("() => document.getElementById('table').dataset.looking === '3'")
-    expect(page.locator("#history-at")).to_have_text("Move 3 of 5")
+    expect(page.locator("#history-at")).to_have_text("Turn 2 of 4")  # South's extra turn: 3 and 1 are one turn
     assert page.locator("#board [data-move]").count() == 0  # looking, not playing
     page.click("#history-first")
     page.wait_for_function("() => document.getElementById('table').dataset.looking === '0'")
-    page.locator("#moves li").nth(1).click()  # the position after the second move
+    page.locator("#moves .move").nth(1).click()  # the position after the second move
     page.wait_for_function("() => document.getElementById('table').dataset.looking === '2'")
     page.click("#history-forward")
     page.wait_for_function("() => document.getElementById('table').dataset.looking === '3'")

@@ -35,13 +35,15 @@ Renderer interface (web/games/<id>.js), the same for every game:
 import {startEngine} from './client.js';
 import {deleteSave, newSaveId, readSave, setSaveAside, unfinished, writeSave} from './saves.js';
 import {setupEmbedDialog} from './embed-dialog.js';
+import {STRENGTHS, chooseSetup, rememberedSetup, seatsFor} from './setup-dialog.js';
 import {viewerChange} from './viewer.js';
 
 const $ = (id) => document.getElementById(id);
 const gameId = new URLSearchParams(location.search).get('game') || '';
-const STRENGTHS = [['human', 'Human'], ['300', 'Computer: quick'], ['1000', 'Computer: normal'], ['3000', 'Computer: strong']];
-const PAUSE_MS = 700; // between the computer's moves, so a person can follow them
+const PAUSE_MS = 700; // before a computer's turn, so a person can follow the turns
+const STEP_MS = 300; // between the decisions of one computer turn
 const CHANCE_PAUSE_MS = 60; // before a deal or a roll: nobody decides anything there
+const LEAST_THOUGHT_MS = 50; // even the last decision of a turn gets this much
 const SEATS_KEY = `pygames.${gameId}.seats`;
 
 let engine, renderer, info;
@@ -56,6 +58,8 @@ let viewer = null; // with hidden information, the seat whose cards this screen 
 let handover = null; // the seat the device is being passed to, until they tap
 let saveId = null; // this game's entry in saves.js, written after every move
 let looking = null; // a snapshot of an earlier position being looked at, or null
+let resultClosed = false; // the end of this game was shown and put away
+let turnClock = null; // {turn, left}: the thinking time left in the computer's turn in progress
 
 const seatName = (seat) => (seat === -1 ? 'Chance' : renderer?.seats?.[seat]?.name ?? `Seat ${seat + 1}`);
 const seatColour = (seat) => renderer?.seats?.[seat]?.colour ?? '#777';
@@ -69,9 +73,12 @@ const humanSeats = (asSet = false) => seatKinds.flatMap((kind, seat) =>
   (kind === 'human' && (asSet || sealedForPeople(seat)) ? [seat] : []));
 /** The record part of a request: a sealed game goes back sealed. */
 const recordOf = () => (snap.sealed ? {sealed: snap.sealed} : {record: snap.record});
-/** The viewing seat and the human seats, for games with hidden information. */
-const seatOf = (players = snap?.record.players, asSet = false) => (hidden
-  ? {seat: viewer, humans: humanSeats(asSet).filter((seat) => seat < (players ?? seatKinds.length))} : {});
+/** The human seats (Undo and hidden cards depend on them) and, with hidden information, the
+    viewing seat. `asSet`: the seats as set, for a game not yet begun. */
+const seatOf = (players = snap?.record.players, asSet = false) => ({
+  humans: humanSeats(asSet).filter((seat) => seat < (players ?? seatKinds.length)),
+  ...(hidden ? {seat: viewer} : {}),
+});
 
 function store(key, value) {
   try {
@@ -193,7 +200,12 @@ function drawHandover() {
 function drawStatus() {
   const seat = snap.to_move;
   let parts;
-  if (snap.outcome) parts = [`Game over. ${resultText(snap.outcome).headline}`];
+  if (snap.outcome) {
+    const again = make('button', 'link', 'Show the result');
+    again.type = 'button';
+    again.onclick = () => { resultClosed = false; looking = null; draw(); $('result').focus(); };
+    parts = [`Game over. ${resultText(snap.outcome).headline} `, ...(resultClosed || looking ? [again] : [])];
+  }
   else if (snap.watching) parts = ['Watching as a spectator: ', ...(seat === -1 ? ['a card is being dealt.'] : [dot(seat), make('b', '', seatName(seat)), ' to move.'])];
   else if (handover !== null) parts = ['Pass the device to ', dot(handover), make('b', '', seatName(handover)), '.'];
   else if (seat === -1) parts = ['Chance…'];
@@ -212,38 +224,72 @@ function resultText(outcome) {
   return {headline, scores, reason};
 }
 
+/** The end of the game, in view over the table: who won, every seat's score, why it ended, and
+    what to do next. Closed, it leaves the board to look at; the status line brings it back. */
 function drawResult() {
   const box = $('result');
-  if (!snap?.outcome) {
+  const shown = Boolean(snap?.outcome) && !resultClosed && !looking && !snap.watching;
+  if (!shown) {
     box.hidden = true;
     return;
   }
-  const {headline, scores, reason} = resultText(snap.outcome);
+  const {headline, reason} = resultText(snap.outcome);
   box.querySelector('h2').textContent = headline;
-  box.querySelector('.scores').textContent = scores;
+  const order = snap.outcome.scores.map((score, seat) => ({score, seat})).sort((a, b) => b.score - a.score);
+  box.querySelector('.standings').replaceChildren(...order.map(({score, seat}) => {
+    const won = snap.outcome.winners.includes(seat);
+    return make('li', won ? 'won' : '', '', dot(seat), make('span', 'who', seatName(seat)),
+      make('span', 'score', String(score)), won ? make('span', 'mark', snap.outcome.winners.length > 1 ? 'shares the win' : 'wins') : '');
+  }));
   box.querySelector('.reason').textContent = reason;
+  $('rematch').disabled = $('result-new').disabled = busy;
+  const appearing = box.hidden;
   box.hidden = false;
+  if (appearing && !box.contains(document.activeElement)) box.focus({preventScroll: true});
+}
+
+/** The moves in turns: consecutive moves of the same turn (snapshot `turns`), a deal or a roll
+    folded into the turn it belongs to. Turns of a seat are numbered; a deal that is nobody's
+    turn is not. [{seat, number, plies: [ply after the move, from 1]}] */
+function turnsOf(snapshot) {
+  const groups = [];
+  let number = 0;
+  snapshot.record.moves.forEach((_, index) => {
+    const seat = snapshot.turns[index] ?? null;
+    const last = groups[groups.length - 1];
+    if (last && last.seat === seat) {
+      last.plies.push(index + 1);
+      return;
+    }
+    groups.push({seat, number: seat === null ? null : ++number, plies: [index + 1]});
+  });
+  return groups;
 }
 
 function drawMoves() {
   const list = $('moves');
   const steppable = canLook();
   const shown = looking?.ply ?? snap?.ply;
-  const items = (snap?.record.moves ?? []).map((move, ply) => {
-    const seat = snap.movers[ply];
-    const item = make('li', '', '', make('span', 'ply', `${ply + 1}.`), dot(seat),
-      make('span', 'who', seat === null || seat === undefined ? '' : seatName(seat)), ' ', make('b', '', moveLabel(move)));
-    if (steppable) { // a move in the list shows the position after it
-      item.tabIndex = 0;
-      item.setAttribute('role', 'button');
-      item.dataset.ply = String(ply + 1);
-    }
-    if (ply + 1 === shown) item.className = 'latest';
+  const moves = snap?.record.moves ?? [];
+  const items = (snap ? turnsOf(snap) : []).map(({seat, number, plies}) => {
+    const entries = plies.map((ply, index) => {
+      const entry = make('span', 'move', moveLabel(moves[ply - 1]));
+      if (steppable) { // a move in the list shows the position after it
+        entry.tabIndex = 0;
+        entry.setAttribute('role', 'button');
+        entry.dataset.ply = String(ply);
+      }
+      if (ply === shown) entry.classList.add('latest');
+      return index ? [', ', entry] : [entry];
+    }).flat();
+    const who = seat === null ? make('span', 'who', 'Deal') : make('span', 'who', '', dot(seat), seatName(seat));
+    const item = make('li', '', '', make('span', 'turn', number === null ? '' : `${number}.`), who, make('span', 'plays', '', ...entries));
+    if (plies.includes(shown)) item.classList.add('current');
     return item;
   });
   list.replaceChildren(...items);
   $('no-moves').hidden = items.length > 0;
-  const current = list.querySelector('.latest');
+  const current = list.querySelector('.current');
   if (current && looking) current.scrollIntoView({block: 'nearest'});
   else list.parentElement.scrollTop = list.parentElement.scrollHeight;
 }
@@ -256,7 +302,11 @@ function drawHistory() {
   box.hidden = !canLook();
   if (box.hidden) return;
   const shown = looking?.ply ?? snap.ply;
-  $('history-at').textContent = looking ? `Move ${shown} of ${snap.ply}` : `Move ${shown} (latest)`;
+  const turns = turnsOf(snap);
+  const turn = turns.filter((group) => group.number !== null && group.plies[0] <= shown).length;
+  const total = turns.filter((group) => group.number !== null).length;
+  $('history-at').textContent = looking ? `Turn ${turn} of ${total}` : `Turn ${turn}`;
+  $('history-at').title = looking ? '' : 'The latest move';
   $('history-first').disabled = $('history-back').disabled = busy || shown === 0;
   $('history-forward').disabled = $('history-latest').disabled = busy || !looking;
   $('play-on').hidden = !looking || snap.watching; // a watched game's hidden cards are not known
@@ -294,7 +344,12 @@ function playOn() {
 
 function drawControls() {
   const humans = humanSeats();
-  $('undo').disabled = !snap || busy || handover !== null || snap.watching || !snap.movers.some((seat) => humans.includes(seat));
+  const refused = !snap ? 'No game yet.' : snap.watching ? 'You are watching this game.'
+    : !snap.movers.some((seat) => humans.includes(seat)) ? 'Nobody at this device has moved yet.'
+      : snap.undo_refused ? `${snap.undo_refused[0].toUpperCase()}${snap.undo_refused.slice(1)}.` : '';
+  $('undo').disabled = busy || handover !== null || Boolean(refused);
+  $('undo').title = refused;
+  $('undo').setAttribute('aria-description', refused);
   $('share').disabled = !snap || busy;
   const kept = snap ? humanSeats(true).filter((seat) => !sealedForPeople(seat) && seat < snap.record.players) : [];
   $('seats-note').textContent = snap?.watching ? 'You are watching: these seats play when you start a new game.'
@@ -302,6 +357,12 @@ function drawControls() {
       + 'there, and its cards stay hidden. A new game seats a person there.'
       : 'Switch a seat at any time: the game goes on.';
   $('new-game').disabled = !info || busy;
+  const options = snap && info ? info.options.map((option) => {
+    const choice = option.choices.find((each) => each.value === snap.record.options[option.name]);
+    return choice ? `${option.label}: ${choice.label}` : '';
+  }).filter(Boolean) : [];
+  $('options-now').hidden = options.length === 0;
+  $('options-now').textContent = `This game: ${options.join(' · ')}.`;
   for (const button of $('formats').querySelectorAll('button')) {
     button.disabled = !snap || busy || Boolean(snap.sealed || snap.watching);
     button.title = snap?.sealed || snap?.watching ? 'Cards are hidden: the game can be saved as a file once it is over.' : '';
@@ -330,7 +391,8 @@ function draw() {
 function adopt(answer, {byComputer = false, restoreSeats = false} = {}) {
   snap = {
     record: answer.record, sealed: answer.sealed ?? null, url: answer.url, to_move: answer.to_move,
-    movers: answer.movers, legal_moves: answer.legal_moves, view: answer.view, outcome: answer.outcome,
+    movers: answer.movers, turns: answer.turns, undo_refused: answer.undo_refused ?? null,
+    legal_moves: answer.legal_moves, view: answer.view, outcome: answer.outcome,
     ply: answer.ply, watching: Boolean(answer.watching), watch_url: answer.watch_url ?? null,
     humans: answer.humans ?? null, // sealed: the seats that were people's when the game began
   };
@@ -338,6 +400,7 @@ function adopt(answer, {byComputer = false, restoreSeats = false} = {}) {
   epoch += 1;
   stalled = false;
   looking = null;
+  if (!snap.outcome) resultClosed = false;
   $('share-box').hidden = true;
   $('banner').hidden = true;
   const link = snap.url ? `#r=${snap.url}` : snap.watching ? `#w=${snap.watch_url}` : '';
@@ -356,7 +419,23 @@ function adopt(answer, {byComputer = false, restoreSeats = false} = {}) {
     const {headline, scores} = resultText(snap.outcome);
     announce(`${$('announce').textContent} ${headline} ${scores}.`);
   }
-  schedule(byComputer ? PAUSE_MS : 250);
+  schedule(!byComputer ? 250 : continuesTurn(snap.to_move) ? STEP_MS : PAUSE_MS);
+}
+
+/** Where the turn `seat` is in began: its first move, or the next one if it has none yet. */
+function turnStart(seat) {
+  let start = snap.ply;
+  while (start > 0 && snap.turns[start - 1] === seat) start -= 1;
+  return start;
+}
+
+const continuesTurn = (seat) => seat >= 0 && turnStart(seat) < snap.ply;
+
+/** A level's budget is for a whole turn: each decision of it gets half the time left. */
+function thinkingTime(seat) {
+  const turn = `${saveId}:${seat}:${turnStart(seat)}`;
+  if (turnClock?.turn !== turn) turnClock = {turn, left: Number(seatKinds[seat]) || 1000};
+  return Math.max(LEAST_THOUGHT_MS, Math.round(turnClock.left / 2));
 }
 
 /** A saved game with hidden cards resumed: its seats as it began, people where they were. */
@@ -407,10 +486,12 @@ function handOver() {
 async function computerMove() {
   const mine = epoch;
   const seat = snap.to_move;
-  const budget = seat === -1 ? 1 : Number(seatKinds[seat]) || 1000;
+  const budget = seat === -1 ? 1 : thinkingTime(seat);
   thinking = mine;
   draw();
+  const asked = performance.now();
   const answer = await call({op: 'computer_move', ...recordOf(), ...seatOf(), player: 'mcts', budget_ms: budget});
+  if (seat !== -1) turnClock.left -= performance.now() - asked;
   if (thinking === mine) thinking = -1;
   if (mine !== epoch) return; // the game changed meanwhile
   if (!answer.ok) {
@@ -468,22 +549,25 @@ async function undo() {
   }
 }
 
-function chosenOptions() {
-  const options = {};
-  for (const select of $('options').querySelectorAll('select')) {
-    if (select.name !== 'players') options[select.name] = select.value;
-  }
-  return options;
+/** The game the table opens when there is none to resume: the setup chosen last (defaults at first). */
+function startingSetup() {
+  const setup = rememberedSetup(info);
+  return {...setup, seats: seatsFor(setup)};
 }
 
-async function newGame() {
+/** Starts a game of `setup`: {players, seats (a kind per seat), options}. */
+async function newGame(setup = startingSetup()) {
   if (!info || busy) return;
   $('banner').hidden = true;
-  const players = Number($('players')?.value) || info.min_players;
+  $('result').hidden = true;
+  seatKinds = [...setup.seats.slice(0, setup.players), ...seatKinds.slice(setup.players)];
+  store(SEATS_KEY, seatKinds);
+  drawSeats(setup.players);
   handover = null;
-  viewer = startingViewer(players);
+  viewer = startingViewer(setup.players);
   // No seed: the worker draws it, and keeps it sealed where cards are hidden.
-  const answer = await request({op: 'new', game: gameId, options: chosenOptions(), players, ...seatOf(players, true)});
+  const answer = await request({op: 'new', game: gameId, options: setup.options, players: setup.players,
+    ...seatOf(setup.players, true)});
   if (answer) {
     saveId = newSaveId();
     announce(`New game of ${info.title}.`);
@@ -491,6 +575,29 @@ async function newGame() {
     table.dataset.game = String(Number(table.dataset.game ?? 0) + 1);
     adopt(answer);
   }
+}
+
+/** The New game dialog; the game chosen there starts at once. */
+async function chooseNewGame() {
+  if (!info || busy) return;
+  const chosen = await chooseSetup(info, rememberedSetup(info), seatName);
+  if (chosen) await newGame({...chosen, seats: seatsFor(chosen)});
+}
+
+/** The same players and options again, the seats turned one place where a seat is better placed. */
+async function rematch() {
+  const {players, options} = snap.record;
+  const seats = seatKinds.slice(0, players);
+  const turned = info.seat_advantage ? seats.map((_, seat) => seats[(seat - 1 + players) % players]) : seats;
+  await newGame({players, options, seats: turned});
+}
+
+/** Puts the result away and steps through the game from its start. */
+function review() {
+  resultClosed = true;
+  lookAt(0);
+  $('history').scrollIntoView({block: 'nearest'});
+  $('history-forward').focus({preventScroll: true});
 }
 
 /** Runs `load` with the table locked meanwhile. */
@@ -606,31 +713,16 @@ function drawSeats(count) {
   $('seats').replaceChildren(...rows);
 }
 
+/** The Players panel: switch a seat between a person and the computer during the game. */
 function buildSetup() {
   const saved = stored(SEATS_KEY);
   seatKinds = Array.isArray(saved) ? saved.filter((kind) => STRENGTHS.some(([value]) => value === kind)) : [];
   drawSeats(info.min_players);
-  const fields = info.options.map((option) => select(option.name, option.label,
-    option.choices.map((choice) => [choice.value, choice.label]), option.default));
-  if (info.max_players > info.min_players) {
-    const counts = [];
-    for (let n = info.min_players; n <= info.max_players; n++) counts.push([String(n), String(n)]);
-    const players = select('players', 'Players', counts, String(info.min_players), (value) => drawSeats(Number(value)));
-    players.querySelector('select').id = 'players';
-    fields.unshift(players);
-  }
-  $('options').replaceChildren(...fields);
-  $('options-panel').hidden = fields.length === 0;
   $('setup').classList.remove('waiting');
 }
 
-/** Show a loaded record's options in the setup panel, so New game starts the same kind of game. */
+/** Shows a loaded game's seats in the Players panel. */
 function applySetup(record) {
-  for (const [name, value] of Object.entries(record.options)) {
-    const box = $('options').querySelector(`select[name="${CSS.escape(name)}"]`);
-    if (box) box.value = value;
-  }
-  if ($('players')) $('players').value = String(record.players);
   drawSeats(record.players);
 }
 
@@ -754,7 +846,14 @@ async function main() {
     if (!redrawing && !$('board').contains(event.relatedTarget)) boardFocus = null;
   });
   $('undo').onclick = undo;
-  $('new-game').onclick = newGame;
+  $('new-game').onclick = chooseNewGame;
+  $('result-new').onclick = chooseNewGame;
+  $('rematch').onclick = rematch;
+  $('review').onclick = review;
+  $('result-close').onclick = () => { resultClosed = true; draw(); $('board').focus(); };
+  $('result').addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') $('result-close').click();
+  });
   $('share').onclick = share;
   setupEmbedDialog({getSnapshot: () => snap && {...snap, ply: looking?.ply ?? snap.ply}, gameId});
   $('rules-link').href = `rules/${encodeURIComponent(gameId)}.html`;
@@ -766,11 +865,11 @@ async function main() {
   $('history-latest').onclick = () => lookAt(snap.ply);
   $('play-on').onclick = playOn;
   $('moves').addEventListener('click', (event) => {
-    const item = event.target.closest('li[data-ply]');
+    const item = event.target.closest('[data-ply]');
     if (item) lookAt(Number(item.dataset.ply));
   });
   $('moves').addEventListener('keydown', (event) => {
-    const item = event.target.closest('li[data-ply]');
+    const item = event.target.closest('[data-ply]');
     if (item && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
       lookAt(Number(item.dataset.ply));

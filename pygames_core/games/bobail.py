@@ -81,6 +81,7 @@ EMPTY = "."
 BOBAIL = "B"
 TOKENS = ("G", "R")
 COLOURS = ("green", "red")
+SEAT_NAMES = ("Green", "Red")
 HOME_RANKS = (1, 5)
 MAX_PLIES = 401
 DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
@@ -238,17 +239,17 @@ class BobailState(State):
             rank = target // SIZE + 1
             if rank in HOME_RANKS:
                 winner = HOME_RANKS.index(rank)
-                reason = f"the Bobail reached {COLOURS[winner]}'s home row"
+                reason = f"the Bobail reached {SEAT_NAMES[winner]}'s home row"
             elif not has_token_move(new_board, TOKENS[mover]):
                 winner = 1 - mover
-                reason = f"{COLOURS[mover]} cannot move a token"
+                reason = f"{SEAT_NAMES[mover]} cannot move a token"
         else:
             last_moves = self.last_moves + (move,)
             phase = "bobail"
             to_move = 1 - mover
             if bobail_trapped(new_board):
                 winner = mover
-                reason = f"the Bobail is trapped: {COLOURS[to_move]} cannot move it"
+                reason = f"the Bobail is trapped: {SEAT_NAMES[to_move]} cannot move it"
             elif ply >= MAX_PLIES:
                 reason = "move limit"
         if reason:

@@ -154,13 +154,15 @@ class KalahState(State):
         min_players=2,
         max_players=2,
         options=(
-            Option("stones", "Stones per pit", ("3", "4", "5", "6"), "4"),
+            Option("stones", "Stones per pit", ("3", "4", "5", "6"), "4",
+                   help="How many stones each pit starts with: more stones, a longer game."),
             Option(
                 "pie",
                 "Pie rule",
                 ("off", "on"),
                 "off",
                 ("Off", "On: North may take South's first turn by swapping sides"),
+                help="Evens out the first move: North may take over South's opening instead of answering it.",
             ),
             Option(
                 "empty_capture",
@@ -168,6 +170,7 @@ class KalahState(State):
                 ("off", "on"),
                 "off",
                 ("Off", "On: a last stone in an empty own pit is stored even facing an empty pit"),
+                help="Whether a last stone that lands in your own empty pit is stored when the pit facing it is empty.",
             ),
         ),
         has_chance=False,

@@ -68,7 +68,7 @@ View
 ----
 ``view(seat)`` is the same for every seat (nothing is hidden):
   seat            the viewer (None for a spectator)
-  seat_names      ["Player 1", "Player 2"]
+  seat_names      ["Blue", "Purple"] (the colours of their pieces on the table)
   seat_symbols    the symbol each seat owns: ["X", "O"], or ["O", "X"] after the swap
   squares         the 100 square names, index order as above
   symbols         100 entries "X", "O" or ""
@@ -118,7 +118,7 @@ PIECES_PER_LETTER = 5
 SYMBOLS_PER_SIDE = 30
 EMPTY = "."
 SWAP = "swap"
-SEAT_NAMES = ("Player 1", "Player 2")
+SEAT_NAMES = ("Blue", "Purple")
 MAX_PLIES = len(LETTERS) * PIECES_PER_LETTER + 1
 
 # One orientation of each piece as (file, rank) offsets; the others are derived.
@@ -415,6 +415,7 @@ class LitsState(State):
                 LAYOUT_CHOICES,
                 "random",
                 ("Random", "Halves", "Diagonal", "Lattice"),
+                help="How the two players' symbols are spread over the board at the start.",
             ),
         ),
         has_chance=False,

@@ -212,13 +212,15 @@ class LostCitiesState(State):
         min_players=2,
         max_players=2,
         options=(
-            Option("rounds", "Rounds", ("1", "3"), "3", ("1 round", "3 rounds, scores added")),
+            Option("rounds", "Rounds", ("1", "3"), "3", ("1 round", "3 rounds, scores added"),
+                   help="One round, or three with the scores added up."),
             Option(
                 "sixth",
                 "Sixth expedition",
                 ("off", "on"),
                 "off",
                 ("Off: 5 expeditions, 60 cards", "On: purple too, 72 cards"),
+                help="A purple expedition as well: more cards, a longer and riskier round.",
             ),
         ),
         has_chance=True,
@@ -297,6 +299,12 @@ class LostCitiesState(State):
         if phase in ("deal", "deck"):
             return tuple([DEAL_TEXT[card] for card, copies in enumerate(self.deck) if copies])
         return ()
+
+    def turn_seat(self) -> int | None:
+        """A card from the deck belongs to the turn of the seat that drew it; the opening deal to nobody's."""
+        if self.to_move == CHANCE:
+            return None if self.phase == "deal" else self.deal_to
+        return self.to_move
 
     def chance_weights(self) -> tuple[int, ...]:
         if self.to_move == CHANCE:

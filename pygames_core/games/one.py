@@ -246,9 +246,11 @@ class OneState(State):
         max_players=6,
         options=(
             Option("board", "Board", ("small", "large"), "small",
-                   ("Small: 5 rings x 12 spokes", "Large: 6 rings x 20 spokes")),
+                   ("Small: 5 rings x 12 spokes", "Large: 6 rings x 20 spokes"),
+                   help="The size of the round board: a larger board, a longer game."),
             Option("no_mirror", "No mirror", ("on", "off"), "on",
-                   ("On: no second stone opposite the first", "Off")),
+                   ("On: no second stone opposite the first", "Off"),
+                   help="The second player may not answer the first stone on the point opposite it, half way round its ring."),
         ),
         has_chance=False,
         has_hidden_info=False,

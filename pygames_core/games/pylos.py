@@ -251,7 +251,8 @@ class PylosState(State):
         options=(
             Option("rules", "Rules", RULES, "standard",
                    ("Children's: no taking back", "Standard: squares take back",
-                    "Advanced: squares and lines take back")),
+                    "Advanced: squares and lines take back"),
+                   help="Whether a square of your colour (and, advanced, a line) lets you take balls back."),
         ),
         has_chance=False,
         has_hidden_info=False,

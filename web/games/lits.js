@@ -4,9 +4,9 @@
 // offered move are marked; when the four chosen squares are an offered move, a preview and a
 // "Place" button (which carries data-move) appear, with "Clear" to start again. No rules here:
 // the marked squares are only a filter over the legal moves given.
-import {el, actionable, listenWithPick, toggled} from './svg.js';
+import {el, actionable, keyboardFocus, listenWithPick, toggled} from './svg.js';
 
-export const seats = [{name: 'Player 1', colour: '#1d3557'}, {name: 'Player 2', colour: '#9b2d86'}];
+export const seats = [{name: 'Blue', colour: '#1d3557'}, {name: 'Purple', colour: '#9b2d86'}];
 
 const FILES = 'abcdefghij';
 const LETTERS = ['L', 'I', 'T', 'S'];
@@ -136,9 +136,11 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       const label = isPicked ? `${name}, chosen: tap to take it out` : `${name}, ${what}: add it to the piece`;
       const group = el('g', actionable(label, {'data-from': name, 'aria-pressed': String(isPicked)}));
       const hit = el('rect', {x, y, width: CELL, height: CELL, fill: 'transparent'});
-      // The shared .action rule hides the outline, so keyboard focus draws its own ring.
-      group.addEventListener('focus', () => { hit.setAttribute('stroke', '#1a5fd0'); hit.setAttribute('stroke-width', '10'); });
-      group.addEventListener('blur', () => hit.removeAttribute('stroke'));
+      keyboardFocus(group, (on) => {
+        if (on) hit.setAttribute('stroke', '#1a5fd0');
+        else hit.removeAttribute('stroke');
+      });
+      hit.setAttribute('stroke-width', '10');
       group.append(hit);
       if (isPicked) {
         group.append(el('rect', {x: x + 6, y: y + 6, width: CELL - 12, height: CELL - 12, rx: 8, fill: 'none',

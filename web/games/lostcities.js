@@ -6,7 +6,7 @@
 // differ by a symbol: sun, waves, mountain, leaf, flame, gem.
 // No rules here: this draws only `view` (it holds the viewer's hand and nobody else's) and
 // offers exactly the legal moves given.
-import {el, actionable, listenWithPick, toggled} from './svg.js';
+import {el, actionable, keyboardFocus, listenWithPick, toggled} from './svg.js';
 
 export const seats = [{name: 'South', colour: '#2f6db0'}, {name: 'North', colour: '#b4532a'}];
 
@@ -109,11 +109,7 @@ function back(x, y, w, h) {
   ];
 }
 
-/** Keyboard focus drawn by the element's own ring (the stylesheet hides outlines on actions). */
-function focusRing(node, ring) {
-  node.addEventListener('focus', () => ring.setAttribute('stroke', FOCUS));
-  node.addEventListener('blur', () => ring.setAttribute('stroke', ring.dataset.rest ?? 'none'));
-}
+const focusRing = (node, ring) => keyboardFocus(node, (on) => ring.setAttribute('stroke', on ? FOCUS : ring.dataset.rest ?? 'none'));
 
 function ringAround(x, y, w, h, rest = 'none', dash = null) {
   const ring = el('rect', {x: x - 4, y: y - 4, width: w + 8, height: h + 8, rx: 9, fill: 'none', stroke: rest,

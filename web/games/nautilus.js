@@ -7,7 +7,7 @@
 // "return" (the cards or buttons offered). Below the boat: each player's won domain cards with
 // their points per domain. No rules here: this draws only `view` (which holds the viewer's
 // hand and nobody else's) and offers exactly the legal moves given.
-import {el, actionable, listenWithPick, toggled} from './svg.js';
+import {el, actionable, keyboardFocus, listenWithPick, toggled} from './svg.js';
 
 export const seats = [{name: 'Blue', colour: '#2f6db0'}, {name: 'Red', colour: '#c0392b'}];
 
@@ -91,11 +91,7 @@ export function hint(view, legalMoves) {
   }
 }
 
-/** A focus ring that the element draws itself (the board hides the browser's outline). */
-function focusRing(node, ring) {
-  node.addEventListener('focus', () => ring.setAttribute('stroke', FOCUS));
-  node.addEventListener('blur', () => ring.setAttribute('stroke', 'none'));
-}
+const focusRing = (node, ring) => keyboardFocus(node, (on) => ring.setAttribute('stroke', on ? FOCUS : 'none'));
 
 /** An actionable group: `shape` children, a focus ring of the given box, data attributes. */
 function button(label, data, box, ...children) {

@@ -4,7 +4,7 @@
 // jumps the stone on r2s5 onto r4s5, "stop" ends a chain of jumps. To capture, pick one of
 // your marked stones, then a highlighted landing point. No rules here: every point, stone and
 // button offered comes from the legal moves given; geometry is used only for drawing.
-import {el, actionable, listenWithPick, toggled} from './svg.js';
+import {el, actionable, keyboardFocus, listenWithPick, toggled} from './svg.js';
 
 export const seats = [
   {name: 'Black', colour: '#222222'},
@@ -163,11 +163,7 @@ function jumpPath(moves) {
   return path;
 }
 
-/** Keyboard focus is drawn by the element's own ring (the shared stylesheet hides outlines on the board). */
-function focusRing(node, ringNode) {
-  node.addEventListener('focus', () => ringNode.setAttribute('stroke', FOCUS));
-  node.addEventListener('blur', () => ringNode.setAttribute('stroke', 'none'));
-}
+const focusRing = (node, ringNode) => keyboardFocus(node, (on) => ringNode.setAttribute('stroke', on ? FOCUS : 'none'));
 
 export function moveLabel(move) {
   if (move === 'stop') return 'stop capturing';

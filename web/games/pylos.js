@@ -193,10 +193,10 @@ export function render(container, {view, legalMoves = [], interactive = false, s
     svg.append(layer);
   }
 
-  // Keyboard focus: light up the focused action's ring.
+  // Keyboard focus: light up the focused action's ring (not for focus that a click or a tap gave).
   const showFocus = (event, on) => {
     const ringNode = event.target.closest?.('[role=button]')?.querySelector('[data-focus]');
-    if (ringNode) ringNode.setAttribute('stroke', on ? INK : 'none');
+    if (ringNode) ringNode.setAttribute('stroke', on && event.target.matches(':focus-visible') ? INK : 'none');
   };
   svg.addEventListener('focusin', (event) => showFocus(event, true));
   svg.addEventListener('focusout', (event) => showFocus(event, false));

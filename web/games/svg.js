@@ -16,6 +16,13 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** The board hides the browser's focus outline, so an action draws its own: `show(true)` when it
+    gets keyboard focus (not the focus a click or a tap gives), `show(false)` when it loses it. */
+export function keyboardFocus(node, show) {
+  node.addEventListener('focus', () => { if (node.matches(':focus-visible')) show(true); });
+  node.addEventListener('blur', () => show(false));
+}
+
 /** The attributes that make an SVG element a focusable button for a move or a choice. */
 export function actionable(label, {class: classes = '', ...data} = {}) {
   return {role: 'button', tabindex: '0', 'aria-label': label, class: `action ${classes}`.trim(), ...data};

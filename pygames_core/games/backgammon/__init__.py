@@ -190,15 +190,19 @@ class BackgammonState(State):
         max_players=2,
         options=(
             Option("scoring", "Scoring", ("single", "gammons"), "single",
-                   ("Every game is 1 point", "Gammons 2 points, backgammons 3")),
+                   ("Every game is 1 point", "Gammons 2 points, backgammons 3"),
+                   help="Whether winning before the loser has borne off counts double or triple."),
             Option("cube", "Doubling cube", ("off", "on"), "off",
-                   ("Off", "On: double, take or drop before a roll")),
+                   ("Off", "On: double, take or drop before a roll"),
+                   help="Raise the stakes before a roll; the other player takes the double or gives up the game."),
             Option("match", "Match", ("1", "3", "5", "7"), "1",
-                   ("One game", "3-point match", "5-point match", "7-point match")),
+                   ("One game", "3-point match", "5-point match", "7-point match"),
+                   help="One game, or games until one player reaches 3, 5 or 7 points."),
         ),
         has_chance=True,
         has_hidden_info=False,
         max_plies=LONGEST_RECORD,
+        seat_advantage=False,  # the opening roll decides who starts
         summary="Race your fifteen checkers home and bear them off, hitting blots on the way; dice, cube and matches.",
     )
 
@@ -257,6 +261,12 @@ class BackgammonState(State):
         if phase == "take":
             return ANSWER_MOVES
         return ()
+
+    def turn_seat(self) -> int | None:
+        """A roll belongs to the turn of the seat that plays it; the opening roll to nobody's."""
+        if self.to_move == CHANCE:
+            return None if self.phase == "opening" else self.turn
+        return self.to_move
 
     def chance_weights(self) -> tuple[int, ...]:
         if self.phase == "roll":

@@ -229,6 +229,7 @@ class NautilusState(State):
                 ("visible", "hidden"),
                 "visible",
                 ("Visible to both players", "Hidden: you see only your own"),
+                help="Whether you see which domain cards your opponent has won.",
             ),
         ),
         has_chance=True,
@@ -288,6 +289,17 @@ class NautilusState(State):
     def before_holder(self) -> int:
         """The seat whose before-placement special is resolving."""
         return self.before_order()[min(self.before_step, 1)]
+
+    def turn_seat(self) -> int | None:
+        """The specials drawn belong to the first player's turn, a Diving Module's
+        or Harpoon's draw to its holder's; a round's deal to nobody's."""
+        if self.to_move != CHANCE:
+            return self.to_move
+        if self.phase == "specials":
+            return self.first
+        if self.phase in ("module", "harpoon"):
+            return self.before_holder()
+        return None
 
     # -- moves -----------------------------------------------------------------
 
