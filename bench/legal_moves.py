@@ -30,7 +30,7 @@ def positions(game: str, count: int) -> list:
         rng = Rng(seed)
         while not state.is_over():
             found.append(state)
-            move = chance_move(state) if state.to_move == CHANCE else rng.choice(state.legal_moves())
+            move = chance_move(state) if state.to_move == CHANCE else rng.choice(state.playing_moves())
             state = state.play(move)
     return found
 

@@ -41,7 +41,7 @@ def playouts(seconds, max_plies):
             state = game.new(info.min_players, {}, rng.below(1 << 31))
             played = 0
             while state.to_move is not None and played < max_plies:
-                state = state._apply(rng.choice(state.legal_moves()))
+                state = state._apply(rng.choice(state.playing_moves()))
                 played += 1
             count += 1
             plies += played

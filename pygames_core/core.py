@@ -104,6 +104,9 @@ def cut_short(text: str, limit: int = 24) -> str:
     return text if len(text) <= limit else text[: limit - 4] + "..."
 
 
+RESIGN = "resign"
+"""The word every resignation starts with: "resign", or "resign gammon" in Backgammon."""
+
 LONGEST_RECORD = 20_000
 """Moves a record holds. It is also `max_plies` for games whose length no rule
 bounds (Backgammon's hits, Lost Cities' draws from the discard piles)."""
@@ -273,6 +276,16 @@ class State(ABC):
         spectator) may read it in the move list. A game with hidden information
         masks what the seat cannot see, e.g. "deal" for a card dealt to another."""
         return move
+
+    def playing_moves(self) -> tuple[str, ...]:
+        """`legal_moves()` less the resignations ("resign", "resign gammon", which a
+        game lists last): what a random player and a search choose from. Giving up
+        is a person's choice; a game's own computer player may make it by its own
+        judgement (Go's does)."""
+        moves = self.legal_moves()
+        if not moves or not moves[-1].startswith(RESIGN):
+            return moves
+        return tuple([move for move in moves if not move.startswith(RESIGN)]) or moves
 
     def turn_seat(self) -> int | None:
         """The seat whose turn this state belongs to, for a move list told in

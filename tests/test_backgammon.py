@@ -48,7 +48,7 @@ def finished_turns(state: BackgammonState) -> set[tuple[tuple[int, ...], ...]]:
     while frontier:
         current = frontier.pop()
         if current.phase == "move" and current.turn == seat:
-            frontier.extend(current.play(move) for move in current.legal_moves())
+            frontier.extend(current.play(move) for move in current.playing_moves())
         else:
             finished.add(current.sides)
     return finished
@@ -59,7 +59,7 @@ def test_start_and_the_opening_roll() -> None:
     assert (state.phase, state.to_move) == ("opening", CHANCE)
     assert state.sides[0] == state.sides[1] == side({24: 2, 13: 5, 8: 3, 6: 5})
     assert state.view(None)["pips"] == [167, 167]
-    outcomes = state.legal_moves()
+    outcomes = state.playing_moves()
     assert len(outcomes) == 30 and state.chance_weights() == (1,) * 30
     assert "opening 3-3" not in outcomes  # a tie is thrown again: it is never an outcome
     white_first = state.play("opening 3-1")
@@ -71,7 +71,7 @@ def test_start_and_the_opening_roll() -> None:
 
 def test_a_forced_roll_and_a_drawn_one_leave_the_same_generator() -> None:
     state = position({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5}, rng=99)
-    assert len(state.legal_moves()) == 21 and sum(state.chance_weights()) == 36
+    assert len(state.playing_moves()) == 21 and sum(state.chance_weights()) == 36
     drawn = chance_move(state)
     forced = state.play("roll 6-6" if drawn != "roll 6-6" else "roll 1-2")
     assert forced.rng == state.play(drawn).rng != state.rng
@@ -94,38 +94,38 @@ def test_both_dice_must_be_played_when_any_order_allows_it() -> None:
     # White: 13 and 10, the rest stuck on its 1-point. Black holds White's 9 and 12.
     # 13/10 would leave the 1 unplayable (10/9 is blocked); 10/7 then 7/6 plays both.
     state = position({13: 1, 10: 1, 1: 13}, {16: 2, 13: 2, **BLACK_REST}, (3, 1))
-    assert state.legal_moves() == ("10/7",)
+    assert state.playing_moves() == ("10/7",)
     assert "as many dice as you can" in reason_of(state, "13/10")
     after = state.play("10/7")
-    assert after.legal_moves() == ("7/6",)
+    assert after.playing_moves() == ("7/6",)
 
 
 def test_the_compulsory_order_when_only_one_order_works() -> None:
     # White's checker on 13 cannot use the 5 first: Black holds White's 8. 13/11 then 11/6 works.
     state = position({13: 1, 1: 14}, {17: 2, **BLACK_REST}, (5, 2))
-    assert state.legal_moves() == ("13/11",)
+    assert state.playing_moves() == ("13/11",)
     assert "held by 2" in reason_of(state, "13/8")
-    assert state.play("13/11").legal_moves() == ("11/6",)
+    assert state.play("13/11").playing_moves() == ("11/6",)
 
 
 def test_the_larger_die_when_only_one_die_can_be_played() -> None:
     # Either die alone moves the 13 (to 7 or 12) but Black's point on White's 6 stops the other.
     state = position({13: 1, 1: 14}, {19: 2, **BLACK_REST}, (6, 1))
-    assert state.legal_moves() == ("13/7",)
+    assert state.playing_moves() == ("13/7",)
     assert "must be the larger one, the 6" in reason_of(state, "13/12")
     after = state.play("13/7")
     assert (after.phase, after.turn, after.last_played) == ("roll", 1, ("13/7",))
     # When the larger die cannot move at all, the smaller one is played.
     blocked = position({13: 1, 1: 14}, {19: 2, 18: 2, **BLACK_REST}, (6, 1))
-    assert blocked.legal_moves() == ("13/12",)
+    assert blocked.playing_moves() == ("13/12",)
 
 
 def test_doubles_are_played_as_far_as_they_go_and_the_rest_is_lost() -> None:
     # 2-2 with one free checker on 13; Black holds White's 7: 13/11, 11/9 and no further.
     state = position({13: 1, 1: 14}, {18: 2, **BLACK_REST}).play("roll 2-2")
-    assert state.legal_moves() == ("13/11",)
+    assert state.playing_moves() == ("13/11",)
     state = state.play("13/11")
-    assert (state.to_move, state.dice, state.legal_moves()) == (0, (2, 2, 2), ("11/9",))
+    assert (state.to_move, state.dice, state.playing_moves()) == (0, (2, 2, 2), ("11/9",))
     state = state.play("11/9")
     assert (state.turn, state.last_played) == (1, ("13/11", "11/9"))
 
@@ -141,12 +141,12 @@ def test_no_legal_move_passes_the_turn_inside_the_roll() -> None:
 def test_entering_first_and_with_one_die_blocked() -> None:
     # Black holds its 6-point, White's entry point for a 6.
     state = position({13: 2, 6: 5}, {6: 2, **{8: 3}}, (6, 3), white_bar=1)
-    assert state.legal_moves() == ("bar/22",)
+    assert state.playing_moves() == ("bar/22",)
     assert "must enter" in reason_of(state, "13/7")
-    assert "bar/16" not in state.play("bar/22").legal_moves() and "22/16" in state.play("bar/22").legal_moves()
+    assert "bar/16" not in state.play("bar/22").playing_moves() and "22/16" in state.play("bar/22").playing_moves()
     # Two on the bar: one enters with the 3, the 6 is lost though other checkers could use it.
     two = position({13: 2, 6: 5}, {6: 2, 8: 3}, (6, 3), white_bar=2)
-    assert two.legal_moves() == ("bar/22",)
+    assert two.playing_moves() == ("bar/22",)
     assert two.play("bar/22").turn == 1
 
 
@@ -155,15 +155,15 @@ def test_a_hit_sends_the_blot_to_the_bar_and_it_must_enter_first() -> None:
     hit = position({13: 2, 1: 13}, {18: 1, **BLACK_REST}, (6, 5)).play("13/7")
     assert hit.sides[1][25] == 1 and hit.sides[1][18] == 0 and hit.played == ("13/7*",)
     black = hit.play("13/8").play("roll 1-3")  # White holds Black's 24: only the 3 enters
-    assert black.legal_moves() == ("bar/22",)
+    assert black.playing_moves() == ("bar/22",)
     assert "must enter" in reason_of(black, "8/7")
 
 
 def test_bearing_off_with_a_higher_die_only_from_the_highest_point() -> None:
     state = position({5: 1, 3: 2}, BLACK_REST, (6, 2))
-    assert state.legal_moves() == ("5/3", "5/off", "3/1")
+    assert state.playing_moves() == ("5/3", "5/off", "3/1")
     assert "only from your highest point" in reason_of(state, "3/off")
-    assert position({3: 2}, BLACK_REST, (6, 2)).legal_moves() == ("3/1", "3/off")
+    assert position({3: 2}, BLACK_REST, (6, 2)).playing_moves() == ("3/1", "3/off")
     assert "all fifteen" in reason_of(position({7: 1, 3: 2}, BLACK_REST, (6, 3)), "3/off")
 
 
@@ -183,13 +183,13 @@ def test_scoring_a_game(black: dict[int, int], black_bar: int, scoring: str, poi
 
 def test_the_cube_double_take_redouble_and_drop() -> None:
     state = BackgammonState.new(2, {"cube": "on"}, seed=3).play("opening 3-1").play("8/5").play("6/5")
-    assert (state.to_move, state.legal_moves()) == (1, ("double", "roll"))
+    assert (state.to_move, state.playing_moves()) == (1, ("double", "roll"))
     state = state.play("double")
-    assert (state.to_move, state.legal_moves()) == (0, ("drop", "take"))
+    assert (state.to_move, state.playing_moves()) == (0, ("drop", "take"))
     state = state.play("take")
     assert (state.cube, state.cube_owner, state.to_move) == (2, 0, CHANCE)
     state = state.play("roll 1-2").play("24/23").play("24/22")
-    assert state.legal_moves() == ("double", "roll") and state.to_move == 0  # White owns the cube
+    assert state.playing_moves() == ("double", "roll") and state.to_move == 0  # White owns the cube
     state = state.play("roll").play("roll 1-3").play("24/23").play("24/21")
     assert state.phase == "roll" and "owns the cube" in reason_of(state, "double")
     dropped = state.play("roll 1-2").play("13/11").play("11/10").play("double").play("drop")
@@ -210,9 +210,9 @@ def test_a_match_plays_its_games_in_one_state_with_the_crawford_rule() -> None:
     view = state.view(None)["match"]
     assert view["post_crawford"] and [game["winner"] for game in view["results"]] == [0, 1]
     white_doubles = state.play("opening 3-1").play("8/5").play("6/5")
-    assert white_doubles.legal_moves() == ("double", "roll")  # Black may double again
+    assert white_doubles.playing_moves() == ("double", "roll")  # Black may double again
     white_doubles = white_doubles.play("roll").play("roll 1-2").play("24/23").play("24/22")
-    assert white_doubles.legal_moves() == ("double", "roll")
+    assert white_doubles.playing_moves() == ("double", "roll")
     over = white_doubles.play("double").play("drop")
     assert over.is_over() and over.score == (3, 1) and over.outcome().winners == (0,)
     assert over.outcome().scores == (3.0, 1.0)
@@ -272,3 +272,42 @@ def test_the_estimate_of_a_match_weighs_the_stake() -> None:
     # 2-0 at the Crawford game's opening roll: Black must win three even games in a row.
     two_up = BackgammonState.new(2, {"match": "3"})._replace(score=(2, 0), game=3, crawford=True, crawford_done=True)
     assert two_up.estimate_returns() == pytest.approx((7 / 8, 1 / 8))
+
+
+# -- resignation ---------------------------------------------------------------------------
+
+def test_the_player_on_turn_may_resign_while_moving_or_before_rolling() -> None:
+    moving = position({6: 2, 5: 13}, BLACK_REST, (6, 2))
+    assert moving.legal_moves() == moving.playing_moves() + ("resign",)  # single games: only a single
+    gammons = position({6: 2, 5: 13}, BLACK_REST, (6, 2), gammons=True)
+    assert gammons.legal_moves()[-3:] == ("resign", "resign gammon", "resign backgammon")
+    cube = position({6: 2, 5: 13}, BLACK_REST, cube_enabled=True)._replace(phase="cube", to_move=0)
+    assert cube.legal_moves() == ("double", "roll", "resign")
+    rolling = position({6: 2, 5: 13}, BLACK_REST)
+    assert "resign on your turn" in reason_of(rolling, "resign")
+
+
+def test_an_accepted_resignation_scores_its_kind_times_the_cube() -> None:
+    state = position({6: 2, 5: 13}, BLACK_REST, (6, 2), gammons=True, cube_enabled=True, cube=2, cube_owner=1)
+    offered = state.play("resign gammon")
+    assert (offered.phase, offered.to_move, offered.legal_moves()) == ("resign", 1, ("accept", "decline"))
+    assert offered.view(1)["resigned"] == "resign gammon"
+    assert "accepts or declines" in reason_of(offered, "13/7")
+    over = offered.play("accept")
+    outcome = over.outcome()
+    assert outcome is not None and outcome.winners == (1,) and outcome.scores == (0.0, 4.0)
+    assert outcome.reason == "White resigns a gammon: Black wins 4 points"
+    assert over.results == ((1, 4, "resign gammon"),)
+
+
+def test_a_declined_resignation_goes_back_to_where_it_stopped() -> None:
+    state = position({6: 2, 5: 13}, BLACK_REST, (6, 2)).play("6/off")
+    declined = state.play("resign").play("decline")
+    assert (declined.phase, declined.to_move, declined.dice) == ("move", 0, (2,))
+    assert declined.playing_moves() == state.playing_moves() and declined.sides == state.sides
+
+
+def test_a_resignation_in_a_match_starts_the_next_game() -> None:
+    state = position({6: 2, 5: 13}, BLACK_REST, (6, 2), match_length=3)
+    after = state.play("resign").play("accept")
+    assert (after.score, after.game, after.phase) == ((0, 1), 2, "opening")

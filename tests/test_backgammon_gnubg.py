@@ -29,7 +29,7 @@ def random_record(options: dict[str, str], seed: int) -> tuple[Record, Backgammo
     state = BackgammonState.new(2, options, seed)
     rng, moves = Rng(seed), []
     while not state.is_over():
-        move = chance_move(state) if state.to_move == CHANCE else rng.choice(state.legal_moves())
+        move = chance_move(state) if state.to_move == CHANCE else rng.choice(state.playing_moves())
         state = state.play(move)
         moves.append(move)
     record = Record("backgammon", tuple(sorted({"scoring": "single", "cube": "off", "match": "1", **options}.items())),
@@ -198,3 +198,29 @@ def test_any_text_is_read_or_refused_with_a_record_error(text: str) -> None:
         import_match(text)
     except RecordError:
         pass
+
+
+def test_a_game_won_by_resignation_goes_out_and_comes_back() -> None:
+    """A 3-point match whose first game White resigns as a gammon, half way through a roll."""
+    state = BackgammonState.new(2, {"match": "3", "scoring": "gammons"}, 5)
+    moves: list[str] = []
+    while state.game == 1 and not (state.phase == "move" and len(state.played) == 1 and state.turn == 0):
+        move = chance_move(state) if state.to_move == CHANCE else state.playing_moves()[0]
+        state = state.play(move)
+        moves.append(move)
+    offered = state.play("resign gammon")
+    assert match_fields(match_id(offered))["resigned"] == 2
+    state = offered.play("accept")
+    moves += ["resign gammon", "accept"]
+    assert state.results[-1] == (1, 2, "resign gammon") and state.game == 2
+    record = Record("backgammon", (("cube", "off"), ("match", "3"), ("scoring", "gammons")), 2, 5, tuple(moves))
+    text = export_match(record)
+    assert "Wins 2 points" in text
+    assert import_match(text).moves == record.moves
+
+
+def test_a_wins_line_that_no_resignation_explains_is_refused() -> None:
+    text = " 1 point match\n\n Game 1\n White : 0                      Black : 0\n  1)                             52: 13/8 24/22\n" \
+           "      Wins 5 points\n"
+    with pytest.raises(RecordError, match="not over yet"):
+        import_match(text)

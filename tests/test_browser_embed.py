@@ -34,7 +34,7 @@ def made_record(game: str, plies: int, seed: int = 7) -> Record:
     state = record.new_state()
     chooser = random.Random(seed)
     while len(record.moves) < plies and not state.is_over():
-        move = chance_move(state) if state.to_move == CHANCE else chooser.choice(state.legal_moves())
+        move = chance_move(state) if state.to_move == CHANCE else chooser.choice(state.playing_moves())
         state = state.play(move)
         record = record.play(move)
     return record

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from table import open_table, wait_for_turn
+from playthrough import played_out
+from table import new_game, open_table, wait_for_turn
 
 from pygames_core import Record, games
-from pygames_core.core import CHANCE, chance_move
-from pygames_core.rng import Rng
 
 pytestmark = pytest.mark.browser
 
@@ -17,14 +16,7 @@ SIZES = [(1280, 800), (390, 844)]
 
 def finished(game: str, seed: int = 3) -> Record:
     """A whole game of seeded random moves."""
-    record = Record.start(game, {"rounds": "1"} if game == "lostcities" else {}, seed=seed)
-    state = record.new_state()
-    choose = Rng(seed)
-    while not state.is_over():
-        move = chance_move(state) if state.to_move == CHANCE else choose.choice(state.legal_moves())
-        state = state.play(move)
-        record = record.play(move)
-    return record
+    return played_out(Record.start(game, {"rounds": "1"} if game == "lostcities" else {}, seed=seed), seed)[0]
 
 
 @pytest.mark.parametrize("game", [info.id for info in games()])
@@ -92,3 +84,32 @@ def test_a_rematch_swaps_the_seats(page: Page, site_url: str) -> None:
     page.wait_for_function("games => document.getElementById('table').dataset.game !== games", arg=games_started)
     assert page.input_value("select[name='seat-0']") == "1000" and page.input_value("select[name='seat-1']") == "human"
     expect(page.locator("#result")).to_be_hidden()
+
+
+def test_resigning_ends_a_go_game(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "go")
+    new_game(page, ["human", "human"])
+    page.click("#board [data-move='E5']")
+    wait_for_turn(page, "0")
+    page.click("#resign")
+    page.locator("#resign-dialog").get_by_role("button", name="Resign", exact=True).click()
+    expect(page.locator("#result h2")).to_have_text("Black wins!")
+    expect(page.locator("#result .reason")).to_have_text("White resigned: Black wins by resignation.")
+    assert page.locator("#result .standings li .score").all_inner_texts() == ["1", "0"]
+    expect(page.locator("#resign")).to_be_hidden()
+
+
+def test_resigning_a_gammon_in_backgammon_scores_two(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "backgammon")
+    new_game(page, ["human", "human"], {"scoring": "gammons"})
+    mover = page.locator("#status b").first.inner_text()
+    page.click("#resign")
+    dialog = page.locator("#resign-dialog")
+    expect(dialog.locator(".resign-choice")).to_have_count(3)
+    before = page.get_attribute("#table", "data-ply")
+    dialog.get_by_role("button", name="Resign: resigns a gammon").click()
+    wait_for_turn(page, before)
+    page.click("#board [data-move='accept']")
+    winner = "Black" if mover == "White" else "White"
+    expect(page.locator("#result h2")).to_have_text(f"{winner} wins!")
+    expect(page.locator("#result .reason")).to_contain_text(f"{mover} resigns a gammon: {winner} wins 2 points")

@@ -63,7 +63,7 @@ def random_game(game: str, options: dict[str, str], players: int, seed: int) -> 
         if state.to_move == CHANCE:
             move = chance_move(state)
         else:
-            move = rng.choice(state.legal_moves())
+            move = rng.choice(state.playing_moves())
         state = state.play(move)
         moves.append(move)
         states.append(state)

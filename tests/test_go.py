@@ -55,8 +55,8 @@ def play(state: GoState, *moves: str) -> GoState:
 def test_start() -> None:
     state = GoState.new(2)
     assert (state.size, state.komi, state.handicap, state.to_move) == (9, 5.5, 0, 0)
-    assert state.legal_moves()[:3] == ("A1", "B1", "C1") and state.legal_moves()[-1] == "pass"
-    assert len(state.legal_moves()) == 82 and "I1" not in state.legal_moves() and "J9" in state.legal_moves()
+    assert state.legal_moves()[:3] == ("A1", "B1", "C1") and state.legal_moves()[-2:] == ("pass", "resign")
+    assert len(state.legal_moves()) == 83 and "I1" not in state.legal_moves() and "J9" in state.legal_moves()
 
 
 @pytest.mark.parametrize("size, choice, komi", [
@@ -209,7 +209,7 @@ def test_without_aga_passes_cost_a_stone_once_play_resumed() -> None:
 def test_two_passes_open_the_dead_stone_stage_with_the_opponent_of_the_last_passer() -> None:
     state = play(GoState.new(2), "E5", "pass", "pass")
     assert state.stage == "marking" and state.to_move == 1
-    assert state.legal_moves() == ("accept", "dead E5", "resume")
+    assert state.legal_moves() == ("accept", "dead E5", "resume", "resign")
     assert "play has stopped" in reason_of(state, "D4")
     assert "dead-stone stage" in reason_of(GoState.new(2), "accept")
 
@@ -271,7 +271,7 @@ def test_the_toggle_limit() -> None:
     state = play(GoState.new(2), "E5", "pass", "pass")
     for _ in range(toggle_limit(9)):
         state = state.play("dead E5")
-    assert state.legal_moves() == ("accept", "resume")
+    assert state.legal_moves() == ("accept", "resume", "resign")
     assert "toggles of this stage are used up" in reason_of(state, "dead E5")
 
 
@@ -312,7 +312,7 @@ def test_both_countings_give_the_same_margin_and_winner_under_aga(choice: str, s
     rng = Rng(seed)
     state = GoState.new(2, {"komi": choice})
     while not state.is_over():
-        state = state.play(rng.choice(state.legal_moves()))
+        state = state.play(rng.choice(state.playing_moves()))
     territory = state.outcome()
     area = dataclasses.replace(state, counting="chinese").outcome()
     assert territory is not None and area is not None
@@ -348,3 +348,24 @@ def test_view_is_plain_json_with_the_count_at_the_end() -> None:
     assert view["stage"] == "marking" and view["size"] == 13 and view["board"][geometry(13).index["G7"]] == "B"
     assert view["score"]["territory_map"].count("B") == 168 and view["toggles_left"] == 26
     assert view["last_move"] == {"seat": 0, "move": "pass", "point": None, "captured": []}
+
+
+# -- resignation ---------------------------------------------------------------------------
+
+def test_either_player_may_resign_on_their_turn() -> None:
+    state = play(GoState.new(2), "E5", "D4")
+    assert "resign" in state.legal_moves()
+    over = state.play("resign")  # Black resigns
+    outcome = over.outcome()
+    assert over.is_over() and over.resigned == 0 and over.view(None)["resigned"] == 0
+    assert outcome is not None and outcome.winners == (1,) and outcome.scores == (0.0, 1.0)
+    assert outcome.reason == "Black resigned: White wins by resignation"
+    assert over.score() is None and over.view(None)["score"] is None  # nothing is counted
+    assert reason_of(over, "resign") == "the game is over"
+
+
+def test_a_player_may_resign_in_the_dead_stone_stage() -> None:
+    marking = play(GoState.new(2), "E5", "pass", "pass")
+    assert marking.stage == "marking" and marking.legal_moves()[-1] == "resign"
+    over = marking.play("resign")
+    assert over.outcome().winners == (0,)  # type: ignore[union-attr]  (White resigned)

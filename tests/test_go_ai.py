@@ -93,7 +93,28 @@ def test_it_never_fills_its_own_eye_and_beats_random_play() -> None:
                     board = go_player.Board.of(state)
                     assert not board.is_eye(state.geometry.index[move], go_player.BLACK + computer)
             else:
-                move = rng.choice(state.legal_moves())
+                move = rng.choice(state.playing_moves())
             state = state.play(move)
         outcome = state.outcome()
         assert outcome is not None and outcome.winners == (computer,), outcome.reason
+
+
+HOPELESS = """
+    . . O O O O O O .
+    O O O O O O O O O
+    O O O O O O O O O
+    O O O O O O O O O
+    O O O O O O O O O
+    O O O O O O O O O
+    O O O O O O O O O
+    O O O O O O O O O
+    O O O O O O O . .
+"""  # White lives with two eyes of two points; whatever Black plays there dies
+
+
+def test_it_resigns_a_hopeless_game_late_on_but_not_an_open_one() -> None:
+    lost = position(HOPELESS, to_move=0, moves_played=60)
+    assert go_player.choose_move(lost, UNLIMITED, 1, 400) == "resign"
+    early = position(HOPELESS, to_move=0, moves_played=10)  # too early to give up
+    assert go_player.choose_move(early, UNLIMITED, 1, 400) != "resign"
+    assert go_player.choose_move(GoState.new(2), UNLIMITED, 1, 400) != "resign"

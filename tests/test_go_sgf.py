@@ -24,7 +24,7 @@ def random_record(options: dict[str, str], seed: int) -> Record:
     game = Record.start("go", options, 2, seed)
     state, rng = game.new_state(), Rng(seed)
     while not state.is_over():
-        move = rng.choice(state.legal_moves())
+        move = rng.choice(state.playing_moves())
         game, state = game.play(move), state.play(move)
     return game
 
@@ -189,3 +189,13 @@ def test_any_text_is_read_or_refused_with_a_record_error(text: str) -> None:
         import_sgf(text)
     except RecordError:
         pass
+
+
+def test_a_resignation_travels_as_the_result() -> None:
+    resigned = record({}, "E5", "D4", "C3", "resign")  # White resigns
+    text = export_sgf(resigned)
+    assert "RE[B+R]" in text and "resign" not in text
+    assert import_sgf(text) == resigned
+    wrong = text.replace("RE[B+R]", "RE[W+R]")  # White to move at the end cannot be the winner
+    with pytest.raises(RecordError, match="ends with the winner to move"):
+        import_sgf(wrong)

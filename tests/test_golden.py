@@ -14,9 +14,9 @@ import os
 from pathlib import Path
 
 import pytest
+from playthrough import played_out
 
-from pygames_core import CHANCE, Record, chance_move, games
-from pygames_core.rng import Rng
+from pygames_core import Record, games
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SEED = 2026
@@ -24,13 +24,7 @@ SEED = 2026
 
 def playthrough(game: str) -> dict:
     """The game played with seeded random moves to its end, with default options."""
-    record = Record.start(game, {}, None, SEED)
-    state = record.new_state()
-    rng = Rng(SEED)
-    while not state.is_over():
-        move = chance_move(state) if state.to_move == CHANCE else rng.choice(state.legal_moves())
-        state = state.play(move)
-        record = record.play(move)
+    record, state = played_out(Record.start(game, {}, None, SEED), SEED)
     return {
         "record": record.to_dict(),
         "final_state": json.loads(state.to_json()),

@@ -194,7 +194,7 @@ def real_requests() -> list[dict[str, Any]]:
         state = record.new_state()
         choose = Rng(5)
         for _ in range(12):
-            move = chance_move(state) if state.to_move == CHANCE else choose.choice(state.legal_moves())
+            move = chance_move(state) if state.to_move == CHANCE else choose.choice(state.playing_moves())
             state = state.play(move)
             record = record.play(move)
         plain = record.to_dict()

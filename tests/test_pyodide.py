@@ -71,7 +71,7 @@ def random_record(game: str, seed: int) -> Record:
     record = Record.start(game, options, players, seed)
     state = record.new_state()
     while state.to_move is not None and len(record.moves) < MAX_PLIES:
-        move = rng.choice(state.legal_moves())
+        move = rng.choice(state.playing_moves())
         state = state.play(move)
         record = record.play(move)
     return record

@@ -36,7 +36,7 @@ def random_game(game: str, options: dict[str, str], seed: int, plies: int) -> tu
     states = [record.new_state()]
     while len(record.moves) < plies:
         state = states[-1]
-        move = chance_move(state) if state.to_move == CHANCE else choices.choice(state.legal_moves())
+        move = chance_move(state) if state.to_move == CHANCE else choices.choice(state.playing_moves())
         if state.play(move).is_over():
             break
         record = record.play(move)

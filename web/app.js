@@ -357,6 +357,7 @@ function drawControls() {
       + 'there, and its cards stay hidden. A new game seats a person there.'
       : 'Switch a seat at any time: the game goes on.';
   $('new-game').disabled = !info || busy;
+  $('resign').hidden = !resignations().length;
   const options = snap && info ? info.options.map((option) => {
     const choice = option.choices.find((each) => each.value === snap.record.options[option.name]);
     return choice ? `${option.label}: ${choice.label}` : '';
@@ -575,6 +576,31 @@ async function newGame(setup = startingSetup()) {
     table.dataset.game = String(Number(table.dataset.game ?? 0) + 1);
     adopt(answer);
   }
+}
+
+/** The resignations the person to move may make now (a game's "resign" moves), if it is their turn. */
+function resignations() {
+  const mine = snap && !busy && !looking && !snap.outcome && !snap.watching && handover === null
+    && thinking !== epoch && !isComputer(snap.to_move);
+  return mine ? snap.legal_moves.filter((move) => move === 'resign' || move.startsWith('resign ')) : [];
+}
+
+/** Asks before resigning, offering each way the game allows (Backgammon: a single game, a gammon, a backgammon). */
+function chooseResignation() {
+  const offered = resignations();
+  if (!offered.length) return;
+  const dialog = $('resign-dialog');
+  const others = snap.record.players === 2 ? seatName(1 - snap.to_move) : 'the others';
+  $('resign-note').textContent = `${seatName(snap.to_move)} gives up: ${others} win${snap.record.players === 2 ? 's' : ''}.`;
+  $('resign-choices').replaceChildren(...offered.map((move) => {
+    const button = make('button', 'resign-choice', offered.length > 1 ? `Resign: ${moveLabel(move)}` : 'Resign');
+    button.type = 'submit';
+    button.value = move;
+    return button;
+  }));
+  dialog.addEventListener('close', () => { if (dialog.returnValue) humanMove(dialog.returnValue); }, {once: true});
+  dialog.returnValue = '';
+  dialog.showModal();
 }
 
 /** The New game dialog; the game chosen there starts at once. */
@@ -847,6 +873,7 @@ async function main() {
   });
   $('undo').onclick = undo;
   $('new-game').onclick = chooseNewGame;
+  $('resign').onclick = chooseResignation;
   $('result-new').onclick = chooseNewGame;
   $('rematch').onclick = rematch;
   $('review').onclick = review;

@@ -16,6 +16,8 @@ player keeps its own small mutable board and:
   90% of them) is settled: playing there changes nothing, so the player passes
   when every remaining move is settled (or fills an own eye, or nothing is
   legal). The shared liberties of a seki are settled as nobody's;
+- resigns, once half the board's points have been played, a game that hardly a
+  playout of its search wins (`RESIGN_BELOW`), instead of playing it out;
 - in the dead-stone stage, estimates which chains are dead from playouts of the
   final board (a chain is dead when its points end as the opponent's more often
   than as its own side's), marks them one toggle at a time, and accepts a
@@ -36,7 +38,7 @@ import math
 import time
 from collections import OrderedDict
 
-from ..games.go import ACCEPT, DEAD, PASS, RESUME, GoState, toggle_limit
+from ..games.go import ACCEPT, DEAD, PASS, RESIGN, RESUME, GoState, toggle_limit
 from ..games.go.board import Geometry
 from ..games.go.scoring import score
 from ..rng import Rng
@@ -51,6 +53,10 @@ ESTIMATE_PLAYOUTS = {9: 96, 13: 64, 19: 48}
 """Playouts behind the dead-stone estimate, per board size."""
 MIN_PLAYOUTS = 32
 """The search runs at least this many playouts whatever the time budget."""
+RESIGN_BELOW = 0.04
+"""The share of playouts won below which a lost game is resigned rather than played on..."""
+RESIGN_PLAYOUTS = 200
+"""...once at least this many playouts say so, and half the board's points have been played."""
 
 
 # -- a mutable board for playouts ------------------------------------------------------------
@@ -451,7 +457,7 @@ def choose_move(state: GoState, seconds: float, seed: int, iterations: int | Non
     geo = state.geometry
     board = Board.of(state)
     index = geo.index
-    points = [index[move] for move in legal if move != PASS and not board.is_eye(index[move], colour)]
+    points = [index[move] for move in legal if move not in (PASS, RESIGN) and not board.is_eye(index[move], colour)]
     if not points:
         return PASS
     rng = Rng(seed)
@@ -460,6 +466,8 @@ def choose_move(state: GoState, seconds: float, seed: int, iterations: int | Non
         points[position], points[other] = points[other], points[position]
     search = Search(board, colour, points, white_bonus(state), rng)
     search.run(seconds, iterations)
+    if _hopeless(state, search):
+        return RESIGN
     if state.resumed:  # play resumed over a dispute: first prove the dead stones dead
         target = _capture_target(state, search, colour, set(points))
         if target is not None:
@@ -469,6 +477,14 @@ def choose_move(state: GoState, seconds: float, seed: int, iterations: int | Non
         if child.point >= 0 and not search.settled(child.point):
             return geo.names[child.point]
     return PASS
+
+
+def _hopeless(state: GoState, search: Search) -> bool:
+    """Whether the game is lost beyond doubt: late enough, and hardly a playout won whatever is played."""
+    visits = sum(child.visits for child in search.root.children)
+    wins = sum(child.wins for child in search.root.children)
+    return (state.moves_played >= state.geometry.points // 2 and search.playouts >= RESIGN_PLAYOUTS
+            and visits > 0 and wins / visits < RESIGN_BELOW)
 
 
 def _capture_target(state: GoState, search: Search, colour: int, allowed: set[int]) -> int | None:

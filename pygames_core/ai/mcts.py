@@ -1,7 +1,8 @@
 """UCT Monte Carlo tree search over the game contract alone.
 
-It knows nothing of any game: it asks a state `to_move`, `legal_moves()`,
-`chance_weights()`, `outcome()` and `estimate_returns()`, and steps with `play`. (`play` checks the
+It knows nothing of any game: it asks a state `to_move`, `playing_moves()` (the
+legal moves less the resignations: a search never gives up), `chance_weights()`,
+`outcome()` and `estimate_returns()`, and steps with `play`. (`play` checks the
 move against `legal_moves()` again, but the base class caches that tuple on the
 state, so the check is one membership test.)
 
@@ -90,7 +91,7 @@ class _Node:
             self.chance_moves = state.legal_moves()
             self.chance_weights = state.chance_weights()
         else:
-            self.untried = list(state.legal_moves())
+            self.untried = list(state.playing_moves())
             if not self.untried:
                 raise ValueError(f"{state.info.title}: seat {self.to_move} is to move but has no legal move")
             # Expanding in a seeded random order keeps early visits unbiased by notation order.
@@ -130,7 +131,7 @@ def search(state: State, seconds: float, seed: int, iterations: int | None = Non
     started = time.perf_counter()
     rng = Rng(seed)
     seat = state.to_move
-    moves = state.legal_moves()
+    moves = state.playing_moves()
     if len(moves) == 1:  # a forced move needs no thought
         return SearchResult(moves[0], 0, time.perf_counter() - started, {moves[0]: 0}, {moves[0]: 0.0})
     worlds = WORLDS if state.info.has_hidden_info else 1
@@ -241,7 +242,7 @@ def _playout(node: _Node, rng: Rng, playout_limit: int) -> tuple[float, ...]:
             return _final_returns(state)
         if plies >= playout_limit:
             return state.estimate_returns()
-        moves = state.legal_moves()
+        moves = state.legal_moves() if to_move == CHANCE else state.playing_moves()
         if to_move == CHANCE:
             index = _weighted(state.chance_weights(), rng)
         else:

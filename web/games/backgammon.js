@@ -77,13 +77,18 @@ function die(value, x, y, seat, used) {
 export function moveLabel(move, view) {
   if (move.startsWith('opening ')) return `opening roll: White ${move[8]}, Black ${move[10]}`;
   if (move.startsWith('roll ')) return `rolls ${move.slice(5)}`;
-  return {roll: 'rolls', double: 'doubles', take: 'takes', drop: 'drops'}[move] ?? move;
+  return {roll: 'rolls', double: 'doubles', take: 'takes', drop: 'drops', accept: 'accepts the resignation',
+    decline: 'declines the resignation', ...RESIGNED}[move] ?? move;
 }
+
+const RESIGNED = {resign: 'resigns a single game', 'resign gammon': 'resigns a gammon',
+  'resign backgammon': 'resigns a backgammon'};
 
 export function hint(view, legalMoves) {
   if (!view) return '';
   if (view.phase === 'cube') return `Roll the dice, or double to ${view.cube.value * 2}.`;
   if (view.phase === 'take') return `Take (play on for ${view.cube.value * 2}) or drop (lose ${view.cube.value}).`;
+  if (view.phase === 'resign') return `Your opponent ${RESIGNED[view.resigned]}: accept (the game ends) or decline (play on).`;
   if (view.phase !== 'move') return '';
   const opening = view.opening ? `Opening roll: White ${view.opening.white}, Black ${view.opening.black}. ` : '';
   const dice = `${opening}Dice ${view.dice.join(', ')}`;
@@ -281,6 +286,8 @@ export function render(container, {view, legalMoves = [], interactive = false, s
     double: [`Double to ${value * 2}`, `Offer a double: the game would be played for ${value * 2}`],
     take: [`Take (play for ${value * 2})`, `Take the double and play on for ${value * 2}`],
     drop: [`Drop (lose ${value})`, `Drop the double and lose ${value} point${value > 1 ? 's' : ''}`],
+    accept: ['Accept the resignation', 'Accept the resignation: the game ends'],
+    decline: ['Decline: play on', 'Decline the resignation and play on'],
   };
   for (const move of moves) {
     if (offers[move]) buttons.append(button(offers[move][0], move, offers[move][1]));

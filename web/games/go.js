@@ -44,6 +44,7 @@ export function moveLabel(move) {
   if (move === 'pass') return 'pass';
   if (move === 'accept') return 'accepts the dead stones';
   if (move === 'resume') return 'resumes play';
+  if (move === 'resign') return 'resigns';
   if (move.startsWith('dead ')) return `marks the chain on ${move.slice(5)}`;
   return move;
 }
@@ -126,6 +127,7 @@ function panel(view, seatLabel, offered, pending) {
     }
     if (score) notes.push(`territory ${score.territory[0]} to ${score.territory[1]} (${score.counting === 'japanese' ? 'territory counting' : 'area counting'})`);
     if (view.white_last_pass) notes.push('White handed over the closing pass stone');
+    if (view.resigned !== null && view.resigned !== undefined) notes.push(`${seatLabel(view.resigned)} resigned`);
     const note = html('p', 'go-note muted small', notes.join(' · '));
     note.style.flexBasis = '100%';
     note.style.textAlign = 'center';

@@ -30,6 +30,10 @@ both dice. A double is played four times.
   also force the order of the two dice when only one order plays both. When no
   die can be played at all, the turn is lost.
 - The first player to bear off all fifteen checkers wins the game.
+- A player on turn (before rolling, or while moving) may resign instead: they
+  offer the game as a single game, or with gammons scored as a gammon or a
+  backgammon, and the opponent accepts (the game ends and scores that, times
+  the cube) or declines (play goes on where it stopped).
 
 Options
 -------
@@ -59,13 +63,16 @@ point numbers, "from/to", one die per move.
   moves (the view and the match text mark them with "*").
 - ``roll``: the player on turn, who may double, rolls instead.
 - ``double``, ``take``, ``drop``: the cube actions.
+- ``resign``, ``resign gammon``, ``resign backgammon``: resign a single game, a
+  gammon or a backgammon; ``accept`` or ``decline`` answers it.
 - Chance outcomes: ``opening W-B`` is the opening roll, White's die W and
   Black's die B (30 outcomes of weight 1: ties are thrown again, so they never
   appear); ``roll A-B`` is a roll of a turn with A <= B (21 outcomes: weight 2
   for two different dice, 1 for a double).
 ``legal_moves()`` lists checker moves from the bar and the farthest point
 down, then by destination; "double" before "roll"; "drop" before "take";
-chance outcomes in the order above.
+then the resignations, smallest first; "accept" before "decline"; chance
+outcomes in the order above.
 
 Turn flow
 ---------
@@ -99,7 +106,8 @@ State
 ``sides`` holds one tuple of 26 per seat, seen from that seat: index 0 counts
 the checkers borne off, 1-24 its points in its own numbering, 25 its bar.
 ``results`` keeps (winner, points, kind) per finished game, kind being
-"single", "gammon", "backgammon" or "drop". moves.py generates the moves,
+"single", "gammon", "backgammon", "drop", or the resignation accepted
+("resign", "resign gammon", "resign backgammon"). moves.py generates the moves,
 match.py scores games, gnubg.py writes gnubg's IDs and the match text, and
 estimate.py guesses each seat's chances for searches that cut a playout short.
 
@@ -120,7 +128,8 @@ View
   pips          [White's, Black's] pip counts
   turn          the seat whose turn it is (roller, doubler, mover)
   to_move       seat to decide, -1 at a chance point, None when over
-  phase         "opening", "cube", "roll", "take", "move" or "over"
+  phase         "opening", "cube", "roll", "take", "move", "resign" (a resignation
+                waits for an answer) or "over"
   dice          the dice still to play this turn, larger first
   rolled        the turn's roll, larger first ([] before the roll)
   opening       {"white": die, "black": die} when the turn began with the
@@ -134,6 +143,7 @@ View
   match         {"length", "score" [White, Black], "game" (1-based),
                 "crawford" (this game), "post_crawford", "results": a list of
                 {"winner", "points", "kind", "text"} per finished game}
+  resigned      the resignation waiting for an answer ("resign gammon"...), else None
   position_id, match_id   gnubg's IDs for the position
   legal_moves, options, ply, outcome
 """
@@ -149,7 +159,7 @@ from ... import rng as rng_module
 from ...core import CHANCE, LONGEST_RECORD, GameInfo, InvalidMoveError, Option, Outcome, State
 from . import estimate
 from . import match as match_rules
-from .match import KIND_POINTS, MAX_CUBE, SEAT_NAMES, game_kind, game_text
+from .match import KIND_POINTS, MAX_CUBE, RESIGNATIONS, SEAT_NAMES, game_kind, game_text
 from .moves import (
     BAR,
     CHECKERS,
@@ -173,6 +183,7 @@ OPENING_WEIGHTS: tuple[int, ...] = (1,) * len(OPENING_MOVES)
 OPENING_DICE: dict[str, tuple[int, int]] = {move: (int(move[8]), int(move[10])) for move in OPENING_MOVES}
 CUBE_MOVES = ("double", "roll")
 ANSWER_MOVES = ("drop", "take")
+RESIGN_ANSWERS = ("accept", "decline")
 
 _DICE_PATTERN = re.compile(r"(roll|opening) [1-6]-[1-6]")
 
@@ -229,6 +240,8 @@ class BackgammonState(State):
     crawford_done: bool = False  # the Crawford game has begun: later games are post-Crawford
     results: tuple[tuple[int, int, str], ...] = ()  # (winner, points, kind) per finished game
     end_reason: str = ""
+    resigned: str = ""  # the resignation waiting for an answer
+    resumes: str = ""  # the phase a declined resignation goes back to
     rng: int = 0
     ply: int = 0
 
@@ -251,16 +264,22 @@ class BackgammonState(State):
         if phase == "move":
             seat = self.turn
             moves, _ = legal_steps(self.sides[seat], self.sides[1 - seat], self.dice)
-            return moves
+            return moves + self.resignations()
         if phase == "roll":
             return ROLL_MOVES
         if phase == "opening":
             return OPENING_MOVES
         if phase == "cube":
-            return CUBE_MOVES
+            return CUBE_MOVES + self.resignations()
         if phase == "take":
             return ANSWER_MOVES
+        if phase == "resign":
+            return RESIGN_ANSWERS
         return ()
+
+    def resignations(self) -> tuple[str, ...]:
+        """What the player on turn may resign: a single game, and with gammons scored a gammon or a backgammon."""
+        return tuple(RESIGNATIONS) if self.gammons else ("resign",)
 
     def turn_seat(self) -> int | None:
         """A roll belongs to the turn of the seat that plays it; the opening roll to nobody's."""
@@ -298,17 +317,28 @@ class BackgammonState(State):
     def why_illegal(self, move: str) -> str:
         is_step = move in STEP_BY_TEXT
         is_dice = _DICE_PATTERN.fullmatch(move) is not None
-        if not (is_step or is_dice or move in ("roll", "double", "take", "drop")):
+        if not (is_step or is_dice or move in ("roll", "double", "take", "drop") or move in RESIGNATIONS
+                or move in RESIGN_ANSWERS):
             if move.endswith("*") and move[:-1] in STEP_BY_TEXT:
                 raise InvalidMoveError(move, f'write the move without the hit mark: "{move[:-1]}"')
             raise InvalidMoveError(
                 move,
                 'a move is one checker moved by one die ("24/18", "bar/22", "6/off"), '
-                '"roll", "double", "take", "drop", or a dice outcome ("roll 3-5", "opening 4-2")',
+                '"roll", "double", "take", "drop", "resign" (or "resign gammon", "resign backgammon"), "accept", '
+                '"decline", or a dice outcome ("roll 3-5", "opening 4-2")',
             )
         if self.to_move is None:
             return "the game is over"
         phase = self.phase
+        if phase == "resign":
+            return (f"{SEAT_NAMES[self.turn]} has resigned {RESIGNATIONS[self.resigned]}: "
+                    f"{SEAT_NAMES[self.to_move]} accepts or declines")
+        if move in RESIGN_ANSWERS:
+            return "nobody has resigned"
+        if move in RESIGNATIONS:
+            if self.to_move == CHANCE or phase == "take":
+                return "resign on your turn: before you roll, or while you move"
+            return "only a single game can be resigned: gammons are not scored in this game"
         if is_dice:
             if self.to_move != CHANCE:
                 return "dice outcomes come from the dice, not from a player"
@@ -356,6 +386,14 @@ class BackgammonState(State):
 
     def _apply(self, move: str) -> BackgammonState:
         phase = self.phase
+        if move in RESIGNATIONS:
+            return self._replace(phase="resign", to_move=1 - self.turn, resigned=move, resumes=phase, ply=self.ply + 1)
+        if phase == "resign":
+            if move == "decline":
+                return self._replace(phase=self.resumes, to_move=self.turn, resigned="", resumes="", ply=self.ply + 1)
+            kind = RESIGNATIONS[self.resigned]
+            return self._replace(resigned="", resumes="")._end_game(
+                1 - self.turn, KIND_POINTS[kind] * self.cube, self.resigned, self.sides, ply=self.ply + 1)
         if phase == "move":
             return self._step(move)
         if phase == "roll":
@@ -392,7 +430,7 @@ class BackgammonState(State):
         )
         if not best:
             return state._end_turn()  # nothing can move: the roll is lost
-        state._know_legal_moves(moves)  # already worked out: spare legal_moves() the search
+        state._know_legal_moves(moves + state.resignations())  # already worked out: spare legal_moves() the search
         return state
 
     def _step(self, move: str) -> BackgammonState:
@@ -414,7 +452,7 @@ class BackgammonState(State):
         state = self._replace(sides=sides, dice=dice, played=played, ply=self.ply + 1)
         if not best:
             return state._end_turn()
-        state._know_legal_moves(moves)
+        state._know_legal_moves(moves + state.resignations())
         return state
 
     def _end_turn(self) -> BackgammonState:
@@ -516,6 +554,7 @@ class BackgammonState(State):
             },
             "position_id": position_id(self),
             "match_id": match_id(self),
+            "resigned": self.resigned or None,
             "legal_moves": list(self.legal_moves()),
             "options": {
                 "scoring": "gammons" if self.gammons else "single",

@@ -12,9 +12,10 @@ Position ID
 Match ID
     Twelve base64 characters for gnubg's 66-bit match key: log2 of the cube
     (4 bits), cube owner (2: the seat, or 3 in the middle), the player on roll
-    (1), Crawford game (1), game state (3: 1 playing, 2 over, 4 ended by a
-    dropped double), the player to decide (1), double offered (1), resignation
-    (2, always 0 here), the two dice (3 + 3, larger first, 0 before the roll),
+    (1), Crawford game (1), game state (3: 1 playing, 2 over, 3 ended by a
+    resignation, 4 ended by a dropped double), the player to decide (1), double
+    offered (1), resignation offered (2: 0 none, 1 single, 2 gammon, 3
+    backgammon), the two dice (3 + 3, larger first, 0 before the roll),
     match length (15; 0 for our single game, which gnubg calls a money game)
     and the two scores (15 + 15). Seat 0 (White) is gnubg's player 0. Before
     the opening roll nobody is on roll; the ID then names White.
@@ -38,7 +39,10 @@ Match text
     with 25 for the bar, 0 for off and "*" for a hit; a roll that cannot be
     played shows no moves. "Doubles => n", "Takes", "Drops" are the cube;
     "Wins n point(s)" (with " and the match" at the end) closes a game in the
-    winner's column. The opening roll is the first roll of a game: its mover
+    winner's column. A game won by an accepted resignation simply ends there
+    (the loser's roll may stand half played): reading it back, a "Wins" line
+    before the game is over is the loser's resignation, of the kind its points
+    make with the cube, accepted. A declined resignation leaves no trace. The opening roll is the first roll of a game: its mover
     threw the larger die. Lines starting with ";" are comments; we add
     `; [Scoring "gammons"]` and `; [Cube "on"]` so the options survive.
 
@@ -63,7 +67,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ...core import IllegalMoveError, InvalidMoveError, RecordError, cut_short
-from .match import SEAT_NAMES, points_text
+from .match import KIND_POINTS, RESIGNATIONS, SEAT_NAMES, points_text
 from .moves import BAR, CHECKERS, OFF, STEP_BY_TEXT
 
 if TYPE_CHECKING:
@@ -185,7 +189,8 @@ def match_id(state: BackgammonState) -> str:
     """gnubg's match ID for the state."""
     seat = state.turn
     if state.phase == "over":
-        game_state = 4 if state.results and state.results[-1][2] == "drop" else 2
+        kind = state.results[-1][2] if state.results else ""
+        game_state = 4 if kind == "drop" else 3 if kind.startswith("resign") else 2
     else:
         game_state = 1
     deciding = state.to_move if state.to_move in (0, 1) else seat
@@ -198,7 +203,7 @@ def match_id(state: BackgammonState) -> str:
         game_state=game_state,
         deciding=deciding,
         doubled=int(state.phase == "take"),
-        resigned=0,
+        resigned=KIND_POINTS[RESIGNATIONS[state.resigned]] if state.phase == "resign" else 0,
         die_1=rolled[0],
         die_2=rolled[1],
         match_length=0 if state.match_length == 1 else state.match_length,
@@ -453,7 +458,7 @@ def _replay(options: dict[str, str], games: list[list[_Line]]) -> tuple[str, ...
             raise RecordError(f"game {index} comes after the match is over")
         if state.game != index:
             raise RecordError(f"game {index} starts before game {state.game} has ended")
-        for line in lines:
+        for number, line in enumerate(lines):
             where = f"game {index}, {line.where}"
             text = line.text
             if text.startswith("Wins"):
@@ -462,7 +467,8 @@ def _replay(options: dict[str, str], games: list[list[_Line]]) -> tuple[str, ...
                     raise RecordError(f"{where}: cannot read {_shown(text)}")
                 won = _whole(found.group(1), "the points won", where)
                 if state.game == index and not state.is_over():
-                    raise RecordError(f"{where}: the game is not over yet")
+                    for move in _resignation(state, line.seat, won, where):
+                        play(move, where)
                 winner, points, _ = state.results[index - 1]
                 if (winner, points) != (line.seat, won):
                     raise _Mismatch(f"{where}: the replay gives {SEAT_NAMES[winner]} {points_text(points)}")
@@ -489,7 +495,8 @@ def _replay(options: dict[str, str], games: list[list[_Line]]) -> tuple[str, ...
                 if steps:
                     state, order = _play_steps(state, steps, where)
                     moves.extend(order)
-                if state.phase == "move" and state.game == index and line is not lines[-1]:
+                resigns = number + 1 < len(lines) and lines[number + 1].text.startswith("Wins")
+                if state.phase == "move" and state.game == index and line is not lines[-1] and not resigns:
                     raise RecordError(f"{where}: the roll is not played in full")
             elif text.startswith("Doubles"):
                 play("double", where)
@@ -500,6 +507,19 @@ def _replay(options: dict[str, str], games: list[list[_Line]]) -> tuple[str, ...
             else:
                 raise RecordError(f"{where}: {_shown(text.split()[0])} is not supported here")
     return tuple(moves)
+
+
+def _resignation(state: BackgammonState, winner: int, won: int, where: str) -> tuple[str, str]:
+    """The moves of a game that a "Wins" line ends before its end: the loser, on
+    turn, resigns what `won` makes with the cube, and the winner accepts."""
+    level, rest = divmod(won, state.cube)
+    resignation = next((move for move, kind in RESIGNATIONS.items() if KIND_POINTS[kind] == level), None)
+    if state.turn != 1 - winner or state.phase not in ("cube", "move"):
+        raise RecordError(f"{where}: the game is not over yet, and {SEAT_NAMES[1 - winner]} is not on turn to resign")
+    if rest or resignation not in state.legal_moves():
+        raise RecordError(f"{where}: the game is not over yet, and {points_text(won)} is no resignation "
+                          f"with the cube at {state.cube}")
+    return resignation, "accept"  # type: ignore[return-value]
 
 
 class _Mismatch(RecordError):

@@ -7,6 +7,8 @@ from .moves import BAR, OFF
 MAX_CUBE = 64
 SEAT_NAMES = ("White", "Black")
 KIND_POINTS = {"single": 1, "gammon": 2, "backgammon": 3}
+RESIGNATIONS = {"resign": "single", "resign gammon": "gammon", "resign backgammon": "backgammon"}
+"""Each resignation and the kind of game it concedes."""
 
 
 def game_kind(loser: tuple[int, ...], gammons: bool) -> str:
@@ -32,9 +34,13 @@ def points_text(points: int) -> str:
 
 
 def game_text(winner: int, points: int, kind: str) -> str:
-    """A finished game in words, e.g. "White wins a gammon: 4 points"."""
+    """A finished game in words, e.g. "White wins a gammon: 4 points" (kind: "single",
+    "gammon", "backgammon", "drop", or a resignation such as "resign gammon")."""
     name = SEAT_NAMES[winner]
     if kind == "drop":
         return f"{SEAT_NAMES[1 - winner]} refuses the double: {name} wins {points_text(points)}"
+    if kind.startswith("resign"):
+        conceded = kind.removeprefix("resign").strip() or "single game"
+        return f"{SEAT_NAMES[1 - winner]} resigns a {conceded}: {name} wins {points_text(points)}"
     what = "a single game" if kind == "single" else f"a {kind}"
     return f"{name} wins {what}: {points_text(points)}"

@@ -33,6 +33,8 @@ the lines form a chain; the empty points touching a chain are its liberties.
   the marks are cleared and play goes on, the opponent of the last passer to
   move. If the first two moves after a resumption are both passes, the game ends
   with every stone on the board counted as alive.
+- Either player may resign instead of moving, in play or in the dead-stone stage;
+  the other then wins "by resignation" (W+R), scored 1 to 0 with no count.
 - Counting "japanese" (territory): empty points surrounded by one's own stones
   alone, plus prisoners (captures, dead stones and pass stones), plus komi for
   White. Counting "chinese" (area): one's stones on the board plus surrounded
@@ -62,12 +64,12 @@ Notation
 --------
 - A board play is its point: a column letter A to T without I (A on Black's
   left) and a row number 1 to 19 (row 1 on Black's side), e.g. "D4", "K10".
-- "pass".
+- "pass", and "resign" (in play and in the dead-stone stage).
 - Dead-stone stage: "dead D4" toggles the whole chain through the stone on D4
   (marked dead if it was alive, alive if it was dead); "accept"; "resume".
 ``legal_moves()`` lists board points from A1 along row 1 and upwards, then
-"pass"; in the dead-stone stage "accept", then "dead <point>" for every stone in
-the same order (every stone of a chain names it), then "resume".
+"pass", "resign"; in the dead-stone stage "accept", then "dead <point>" for every
+stone in the same order (every stone of a chain names it), then "resume", "resign".
 
 Choices made for this project
 -----------------------------
@@ -121,6 +123,7 @@ View
   toggles_left    toggles left in this dead-stone stage
   resumed         True once play has been resumed from a dead-stone stage
   white_last_pass True when White handed over the closing pass stone
+  resigned        the seat that resigned, else None
   score           in the dead-stone stage and at the end, the count with the marked
                   stones off: see ``scoring.Score.to_dict`` (territory_map per point
                   "B", "W" or "-"), else None
@@ -143,6 +146,7 @@ SEAT_NAMES = ("Black", "White")
 PASS = "pass"
 ACCEPT = "accept"
 RESUME = "resume"
+RESIGN = "resign"
 DEAD = "dead "
 KOMI_CHOICES = ("none", "normal", "big") + tuple(f"handicap{stones}" for stones in range(1, 10))
 KOMI_LABELS = (
@@ -233,6 +237,7 @@ class GoState(State):
     last_mover: int | None = None
     last_captured: tuple[int, ...] = ()
     white_last_pass: bool = False
+    resigned: int | None = None
     end_reason: str = ""
     ply: int = 0
 
@@ -317,7 +322,7 @@ class GoState(State):
     def _legal_moves(self) -> tuple[str, ...]:
         if self.stage == "play":
             names = self.geometry.names
-            return tuple([names[point] for point in self.plays().points] + [PASS])
+            return tuple([names[point] for point in self.plays().points] + [PASS, RESIGN])
         if self.stage == "marking":
             moves = [ACCEPT]
             if self.toggles < toggle_limit(self.size):
@@ -325,20 +330,21 @@ class GoState(State):
                 moves.extend([dead_moves[point] for point, stone in enumerate(self.board) if stone != EMPTY])
             if self.moves_played < move_limit(self.size):
                 moves.append(RESUME)
-            return tuple(moves)
+            return tuple(moves + [RESIGN])
         return ()
 
     def why_illegal(self, move: str) -> str:
         geo = self.geometry
         words = move.split(" ")
-        if move in (PASS, ACCEPT, RESUME):
+        if move in (PASS, ACCEPT, RESUME, RESIGN):
             point = None
         elif len(words) == 2 and words[0] == DEAD.strip() and words[1]:
             point = self._point(words[1], move)
         elif len(words) == 1 and move:
             point = self._point(move, move)
         else:
-            raise InvalidMoveError(move, 'a move is a point such as "D4", "pass", "dead D4", "accept" or "resume"')
+            raise InvalidMoveError(move, 'a move is a point such as "D4", "pass", "resign", "dead D4", "accept" '
+                                   'or "resume"')
         if self.to_move is None:
             return "the game is over"
         if self.stage == "play":
@@ -370,6 +376,10 @@ class GoState(State):
 
     def _apply(self, move: str) -> GoState:
         seat: int = self.to_move  # type: ignore[assignment]
+        if move == RESIGN:
+            return self._replace(stage="over", to_move=None, resigned=seat, dead=(), accepted_by=None,
+                                 end_reason=f"{SEAT_NAMES[seat]} resigned", last_move=move, last_mover=seat,
+                                 last_captured=(), ply=self.ply + 1)
         if self.stage == "play":
             if move == PASS:
                 return self._pass(seat)
@@ -465,8 +475,9 @@ class GoState(State):
     # -- counting, outcome and view ---------------------------------------------------------
 
     def score(self) -> Score | None:
-        """The count with the marked stones off, in the dead-stone stage and at the end."""
-        if self.stage == "play":
+        """The count with the marked stones off, in the dead-stone stage and at the end
+        (none after a resignation: the board was not played out)."""
+        if self.stage == "play" or self.resigned is not None:
             return None
         found = self.__dict__.get("_score")
         if found is None or found[0] != (self.dead, self.pass_stones):
@@ -478,6 +489,11 @@ class GoState(State):
     def outcome(self) -> Outcome | None:
         if self.stage != "over":
             return None
+        if self.resigned is not None:
+            winner = 1 - self.resigned
+            scores = (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+            return Outcome(scores=scores, winners=(winner,),
+                           reason=f"{self.end_reason}: {SEAT_NAMES[winner]} wins by resignation")
         count: Score = self.score()  # type: ignore[assignment]
         winners = winners_by_score(count.totals)
         winner = SEAT_NAMES[winners[0]]
@@ -523,6 +539,7 @@ class GoState(State):
             "toggles_left": toggle_limit(self.size) - self.toggles if self.stage == "marking" else 0,
             "resumed": self.resumed,
             "white_last_pass": self.white_last_pass,
+            "resigned": self.resigned,
             "score": count.to_dict() if count else None,
             "ply": self.ply,
             "outcome": outcome.to_dict() if outcome else None,
@@ -534,4 +551,4 @@ def _with(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
-__all__ = ["GoState", "SEAT_NAMES", "komi_of", "handicap_of", "move_limit", "toggle_limit"]
+__all__ = ["GoState", "SEAT_NAMES", "PASS", "RESIGN", "komi_of", "handicap_of", "move_limit", "toggle_limit"]

@@ -15,7 +15,9 @@ move against our rules. Where the play goes on after two passes it inserts
 "resume". If the record ends in the dead-stone stage with TB/TW marks or a
 result RE, the stones under the opponent's marks are toggled dead (by the
 player to move) and both players accept; otherwise the game stays in the
-dead-stone stage, ready to finish.
+dead-stone stage, ready to finish. A resignation is no SGF move: export writes
+RE[B+R] or RE[W+R], and import ends a record with that result by the loser's
+"resign" (the loser must be the player to move at its end).
 
 How our options travel (RU is free text; these four values are ours):
   RU[AGA]                      aga yes, japanese (territory) counting
@@ -46,7 +48,7 @@ from collections.abc import Iterator
 
 from ...core import IllegalMoveError, InvalidMoveError, RecordError, cut_short
 from ...record import MAX_MOVES, Record
-from . import ACCEPT, DEAD, PASS, RESUME, GoState, handicap_of, komi_of
+from . import ACCEPT, DEAD, PASS, RESIGN, RESUME, GoState, handicap_of, komi_of
 from .board import handicap_points
 
 MAX_SGF_LENGTH = 1_000_000
@@ -97,13 +99,15 @@ def export_sgf(record: Record) -> str:
         root.append("AB" + "".join(f"[{_sgf_point(start, point)}]" for point in sorted(stones)))
         root.append("PL[W]")
     outcome = end.outcome()
-    if outcome is not None:
+    if end.resigned is not None:
+        root.append(f"RE[{COLOURS[1 - end.resigned]}+R]")
+    elif outcome is not None:
         margin = abs(outcome.scores[0] - outcome.scores[1])
         root.append(f"RE[{COLOURS[outcome.winners[0]]}+{margin:g}]")
     nodes = [";" + "".join(root)]
     for state, move in zip(states, record.moves):
-        if state.stage != "play":
-            continue  # the dead-stone stage has no SGF move
+        if state.stage != "play" or move == RESIGN:
+            continue  # the dead-stone stage has no SGF move; a resignation is in RE
         colour = COLOURS[state.to_move]  # type: ignore[index]
         value = "" if move == PASS else _sgf_point(state, state.geometry.index[move])
         nodes.append(f";{colour}[{value}]")
@@ -385,6 +389,13 @@ def import_sgf(text: str) -> Record:
         move = _move(state, values[0], number, colour)
         state = play(move, label)
         moves.append(move)
+    resigned = re.fullmatch(r"([BW])\+R(?:esign)?", _single(root, "RE") or "", re.IGNORECASE)
+    if resigned and state.stage != "over":
+        winner = resigned.group(1).upper()
+        if COLOURS[state.to_move] == winner:  # type: ignore[index]
+            raise RecordError(f"SGF: RE[{winner}+R] says {'Black' if winner == 'B' else 'White'} won by "
+                              "resignation, but the record ends with the winner to move")
+        return Record(record.game, record.options, record.players, record.seed, tuple(moves + [RESIGN]))
     if state.stage == "marking":
         last = nodes[-1]
         marks = {"B": set(_points(state, last.get("TB", []), "TB")), "W": set(_points(state, last.get("TW", []), "TW"))}
