@@ -374,7 +374,17 @@ def wire_embed_dialog(route: Route) -> None:
     route.fulfill(response=response, body=source)
 
 
+COUNT_WORKERS = """
+window.__workers = 0;
+const CountedWorker = window.Worker;
+window.Worker = class extends CountedWorker {
+  constructor(...args) { super(...args); window.__workers += 1; }
+};
+"""
+
+
 def test_the_table_offers_the_code_to_embed_its_position(page: Page, site_url: str) -> None:
+    page.add_init_script(COUNT_WORKERS)  # in every frame
     page.route("**/app.js", wire_embed_dialog)
     open_table(page, site_url, "kalah")
     new_game(page, ["human", "human"])
@@ -393,6 +403,8 @@ def test_the_table_offers_the_code_to_embed_its_position(page: Page, site_url: s
     preview = page.frame_locator("#embed-preview iframe")
     expect(preview.locator("#embed-root")).to_have_attribute("data-state", "shown", timeout=START_MS)
     expect(preview.locator("#embed-root")).to_have_attribute("data-ply", "1")
+    frame = page.locator("#embed-preview iframe").element_handle().content_frame()
+    assert frame.evaluate("() => window.__workers") == 0  # the table answered: no Python of its own
     page.select_option("#embed-theme", "dark")
     page.select_option("#embed-mode", "view")
     assert 'data-mode="view" data-theme="dark"></div>' in page.input_value("#embed-code")

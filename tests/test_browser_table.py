@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from playthrough import played_out
 from table import new_game, open_table, wait_for_turn
 
@@ -23,9 +25,9 @@ def finished(game: str, seed: int = 3) -> Record:
 def test_the_result_is_in_view_at_the_end(page: Page, site_url: str, game: str) -> None:
     record = finished(game)
     outcome = record.replay().outcome()
+    open_table(page, site_url, game, f"#r={record.to_url()}")
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        open_table(page, site_url, game, f"#r={record.to_url()}")
         result = page.locator("#result")
         expect(result).to_be_visible()
         box = result.bounding_box()
@@ -113,3 +115,82 @@ def test_resigning_a_gammon_in_backgammon_scores_two(page: Page, site_url: str) 
     winner = "Black" if mover == "White" else "White"
     expect(page.locator("#result h2")).to_have_text(f"{winner} wins!")
     expect(page.locator("#result .reason")).to_contain_text(f"{mover} resigns a gammon: {winner} wins 2 points")
+
+
+def test_backgammon_marks_what_the_computer_played_in_one_numbering(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "backgammon")
+    new_game(page, ["human", "300"])
+    numbers = page.locator("#board svg > text").all_inner_texts()
+    rows = page.locator("#moves li")
+    for _ in range(40):  # checker moves of the person's, until the computer has played checkers
+        before = page.get_attribute("#table", "data-ply")
+        if page.locator("#board [data-move]").count() == 0:
+            page.locator("#board [data-from]").first.click()
+        page.locator("#board [data-move]").first.click()
+        if wait_for_turn(page, before) == "over":
+            break
+        mine = rows.last
+        if mine.locator(".who").inner_text() != "White" or mine.locator(".move").count() != 1:
+            continue  # the person's turn goes on (its row holds the roll and moves already made)
+        computer = rows.nth(rows.count() - 2).locator(".move").all_inner_texts()
+        played = [move for move in computer if "/" in move]
+        if not played:
+            continue  # its roll could not be played
+        marked = page.locator("#board .paths [data-path]").evaluate_all("nodes => nodes.map((node) => node.dataset.path)")
+        assert sorted(marked) == sorted(played), (marked, computer)
+        assert page.locator("#board svg > text").all_inner_texts() == numbers  # still White's numbering
+        return
+    raise AssertionError("the computer never played a checker")
+
+
+RENDER_BACKGAMMON = """async ([view, perspective]) => {
+    const renderer = await import(new URL('games/backgammon.js', location.href).href);
+    const box = document.createElement('div');
+    renderer.render(box, {view, legalMoves: [], interactive: false, perspective}, () => {});
+    return [...box.querySelectorAll('svg > text')].map((node) => node.textContent);
+}"""
+
+
+def test_the_backgammon_board_keeps_the_persons_numbering_on_the_computers_turn(page: Page, site_url: str) -> None:
+    from pygames_core.games.backgammon import BackgammonState
+
+    state = BackgammonState.new(2, {}, 1).play("opening 2-5")  # Black won the opening roll: Black to move
+    assert state.to_move == 1
+    open_table(page, site_url, "backgammon")
+    white = page.evaluate(RENDER_BACKGAMMON, [state.view(None), 0])
+    movers = page.evaluate(RENDER_BACKGAMMON, [state.view(None), None])
+    assert white[:24] == [str(number) for number in range(1, 25)]  # drawn point by point, White's 1 first
+    assert movers[:24] == [str(25 - int(number)) for number in white[:24]]
+
+
+def test_small_points_take_a_tap_to_mark_and_a_tap_to_play(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        open_table(page, site_url, "one")
+        new_game(page, ["human", "human"])
+        target = page.locator("#board [data-move='r3s4']")
+        target.tap()
+        expect(target).to_have_attribute("aria-label", re.compile("tap again to confirm"))
+        assert page.get_attribute("#table", "data-ply") == "0"
+        target.tap()
+        page.wait_for_function("() => document.getElementById('table').dataset.ply === '1'")
+    finally:
+        context.close()
+
+
+def test_a_move_is_seen_moving_unless_motion_is_reduced(page: Page, site_url: str) -> None:
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.02})  # slow enough to be seen by any machine
+    open_table(page, site_url, "bobail")
+    new_game(page, ["human", "human"])
+    page.click("#board [data-from='a1']")
+    page.click("#board [data-move='a1-a4']")
+    page.wait_for_function("""() => document.getElementById('table').dataset.ply === '1'
+        && document.querySelector('#board [data-came-from="a1"]')?.getAnimations().length === 1""")
+    page.emulate_media(reduced_motion="reduce")
+    page.click("#board [data-from='c3']")
+    page.click("#board [data-move='c3-c2']")
+    page.wait_for_function("() => document.getElementById('table').dataset.ply === '2'")
+    assert page.evaluate("() => document.querySelector('#board [data-came-from]').getAnimations().length") == 0

@@ -22,13 +22,15 @@ hides every hand until the next player taps.
 
 Renderer interface (web/games/<id>.js), the same for every game:
   seats                    [{name, colour}] per seat, for labels (known before Python starts)
-  render(container, {view, legalMoves, interactive, seatLabel}, onMove)
+  render(container, {view, legalMoves, interactive, seatLabel, perspective}, onMove)
                            draws `view` into `container` (replacing its content); view null
                            draws an empty board (the skeleton). When `interactive`, exactly
                            the `legalMoves` are offered, each on an element carrying
                            data-move="<move>" (role=button, tabindex=0, an aria-label),
                            working by click, touch, Enter and Space; the choice goes to
-                           onMove(move). seatLabel(seat) names a seat for labels.
+                           onMove(move). seatLabel(seat) names a seat for labels;
+                           perspective is the seat of the one person at the screen (null:
+                           none, or several), for a board that numbers from a seat's side.
   moveLabel(move, view)    the move in words for the move list and announcements
   hint(view, legalMoves)   one line telling the player to move what to do
 */
@@ -36,7 +38,9 @@ import {startEngine} from './client.js';
 import {deleteSave, newSaveId, readSave, setSaveAside, unfinished, writeSave} from './saves.js';
 import {setupEmbedDialog} from './embed-dialog.js';
 import {STRENGTHS, chooseSetup, rememberedSetup, seatsFor} from './setup-dialog.js';
+import {endSound, moveSound, setSound, soundOn} from './sound.js';
 import {viewerChange} from './viewer.js';
+import {animate, spotsOf} from './motion.js';
 
 const $ = (id) => document.getElementById(id);
 const gameId = new URLSearchParams(location.search).get('game') || '';
@@ -147,6 +151,7 @@ function seatLabel(seat) {
 }
 
 let boardFocus = null; // the move or piece focused on the board, kept while the board is redrawn
+let drawnAt = null; // {game, ply} of the position last drawn: one move on from it is animated
 let redrawing = false;
 
 function drawBoard() {
@@ -156,13 +161,23 @@ function drawBoard() {
   const interactive = Boolean(snap) && !busy && !snap.outcome && !snap.watching && !isComputer(snap.to_move)
     && thinking !== epoch && handover === null && !looking;
   redrawing = true;
+  const people = humanSeats().filter((seat) => seat < (snap?.record.players ?? seatKinds.length));
+  const shown = looking ?? snap;
+  const spots = spotsOf(board);
   renderer.render(board, {
     view: (looking ?? snap)?.view ?? null,
     legalMoves: looking ? [] : snap?.legal_moves ?? [],
     interactive,
     seatLabel,
+    perspective: people.length === 1 ? people[0] : null, // the seat of the one person at the screen
   }, humanMove);
   redrawing = false;
+  const svg = board.querySelector(':scope > svg');
+  const drawn = svg?.viewBox?.baseVal;
+  if (drawn?.width && drawn?.height) svg.style.setProperty('--board-ratio', String(drawn.width / drawn.height));
+  const at = shown ? {game: saveId, ply: shown.ply} : null;
+  if (at && drawnAt?.game === at.game && at.ply === drawnAt.ply + 1) animate(board, spots);
+  drawnAt = at;
   drawHandover();
   if (boardFocus !== null && handover === null) {
     // A keyboard player keeps their place: the same move if it is still offered, else the first.
@@ -390,6 +405,7 @@ function draw() {
 
 /** Adopt a new snapshot: remember it, show it, and let the computer move if it is its turn. */
 function adopt(answer, {byComputer = false, restoreSeats = false} = {}) {
+  const moved = snap !== null && answer.ply === snap.ply + 1 && answer.record.game === snap.record.game;
   snap = {
     record: answer.record, sealed: answer.sealed ?? null, url: answer.url, to_move: answer.to_move,
     movers: answer.movers, turns: answer.turns, undo_refused: answer.undo_refused ?? null,
@@ -414,6 +430,8 @@ function adopt(answer, {byComputer = false, restoreSeats = false} = {}) {
   } else {
     deleteSave(saveId);
   }
+  if (moved && snap.movers[snap.ply - 1] !== -1) moveSound(); // a person's or the computer's move, not a deal
+  if (moved && snap.outcome) endSound();
   if (changeViewer()) return;
   draw();
   if (snap.outcome) {
@@ -874,6 +892,13 @@ async function main() {
   $('undo').onclick = undo;
   $('new-game').onclick = chooseNewGame;
   $('resign').onclick = chooseResignation;
+  const sound = $('sound');
+  const showSound = () => {
+    sound.textContent = soundOn() ? 'Sound on' : 'Sound off';
+    sound.setAttribute('aria-pressed', String(soundOn()));
+  };
+  sound.onclick = () => { setSound(!soundOn()); showSound(); };
+  showSound();
   $('result-new').onclick = chooseNewGame;
   $('rematch').onclick = rematch;
   $('review').onclick = review;
@@ -882,7 +907,7 @@ async function main() {
     if (event.key === 'Escape') $('result-close').click();
   });
   $('share').onclick = share;
-  setupEmbedDialog({getSnapshot: () => snap && {...snap, ply: looking?.ply ?? snap.ply}, gameId});
+  setupEmbedDialog({getSnapshot: () => snap && {...snap, ply: looking?.ply ?? snap.ply}, gameId, call});
   $('rules-link').href = `rules/${encodeURIComponent(gameId)}.html`;
   $('toast').onclick = () => { $('toast').hidden = true; };
   $('handover').querySelector('button').onclick = handOver;

@@ -13,6 +13,8 @@
   theme   light (the default), dark, or auto (the reader's system setting): a class on <html>
   baked   a rules page's diagram id: view and replay answer from rules/diagrams/<game>/<id>.json
           (baked.js) and start Python only for what that file does not hold
+  preview 1: the table's Embed preview, which asks the table (its parent, same origin) for the
+          answers instead of starting Python of its own (baked.js)
 
 Everything in the address is untrusted. A bad value shows a message in the frame, always as
 text, and nothing else. Views and replays of a game with hidden information show what a
@@ -25,7 +27,7 @@ play "ready" (a person to move), "waiting" or "thinking" (the computer), "handov
 The renderers are the table's (web/games/<id>.js; their interface is described in app.js).
 */
 import {startEngine} from './client.js';
-import {bakedEngine} from './baked.js';
+import {answersFromParent, bakedEngine, bakedFile} from './baked.js';
 import {viewerChange} from './viewer.js';
 
 const GAME_ID = /^[a-z][a-z0-9_]{0,30}$/;
@@ -94,7 +96,7 @@ function readAddress() {
   const baked = query.get('baked') || null;
   if (baked !== null && !DIAGRAM_ID.test(baked)) throw new EmbedError(`There is no diagram called ${quote(baked)}.`);
   return {game, mode, record: query.get('record') || null, move: move === null ? null : Number(move),
-    seat: query.get('seat') || null, baked};
+    seat: query.get('seat') || null, baked, preview: query.get('preview') === '1'};
 }
 
 /** A record from its URL form (URL-safe base64 of deflated JSON behind the version "1"). */
@@ -410,9 +412,9 @@ async function main() {
   const moves = record?.moves.length ?? 0;
   start = params.move ?? moves;
   if (start > moves) throw new EmbedError(`The record has ${moves} move${moves === 1 ? '' : 's'}: there is no move ${start}.`);
-  engine = params.baked && params.mode !== 'play'
-    ? bakedEngine(new URL(`rules/diagrams/${params.game}/${params.baked}.json`, location.href), params.record)
-    : startEngine(); // Python boots while the renderer loads
+  const file = () => bakedFile(new URL(`rules/diagrams/${params.game}/${params.baked}.json`, location.href), params.record);
+  engine = params.mode === 'play' ? startEngine() // Python boots while the renderer loads
+    : params.baked ? bakedEngine(file()) : params.preview ? bakedEngine(answersFromParent(params.record)) : startEngine();
   try {
     renderer = await import(`./games/${params.game}.js`);
   } catch {

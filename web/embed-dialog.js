@@ -2,10 +2,12 @@
    current move on another web page (a div for embed.js, and the script), a choice of mode and
    theme, a Copy button and a preview of the result.
 
-     setupEmbedDialog({getSnapshot, gameId})
+     setupEmbedDialog({getSnapshot, gameId, call})
 
    getSnapshot() returns the table's snapshot (see app.js) or null: its `url` (the whole
-   record) and its `ply` (the move to open at) make the code. The #embed button is enabled
+   record) and its `ply` (the move to open at) make the code. The preview starts no Python of
+   its own: it asks the table (baked.js, answersFromParent), which answers with `call`, the
+   table's engine, for the moves around the one shown. The #embed button is enabled
    while there is a `url`: a game with hidden cards has none until it is over, so it cannot be
    embedded before then. The button follows the table by watching #table's data attributes.
    The code is frozen at the move where the dialog was opened.
@@ -13,6 +15,7 @@
 
 const $ = (id) => document.getElementById(id);
 const PREVIEW_HEIGHT = '360'; // px: the preview stays short enough to see the dialog around it
+const PREVIEW_STEPS = 3; // moves either side of the one shown that the preview gets answers for
 
 /** Text for a double-quoted HTML attribute. */
 function attribute(value) {
@@ -37,7 +40,19 @@ function loadEmbedScript(source) {
   document.head.append(script);
 }
 
-export function setupEmbedDialog({getSnapshot, gameId}) {
+/** What the preview frame would ask Python, answered by the table's engine. */
+async function previewAnswers(call, gameId, record, ply) {
+  const answers = {games: await call({op: 'games', game: gameId})};
+  const total = record.moves.length;
+  const plies = new Set([total]);
+  for (let step = -PREVIEW_STEPS; step <= PREVIEW_STEPS; step++) plies.add(Math.min(total, Math.max(0, ply + step)));
+  for (const moves of plies) {
+    answers[`load ${moves}`] = await call({op: 'load', record: {...record, moves: record.moves.slice(0, moves)}, seat: null});
+  }
+  return answers;
+}
+
+export function setupEmbedDialog({getSnapshot, gameId, call}) {
   const button = $('embed');
   const dialog = $('embed-dialog');
   const scriptUrl = new URL('embed.js', document.baseURI).href;
@@ -57,6 +72,7 @@ export function setupEmbedDialog({getSnapshot, gameId}) {
     const holder = document.createElement('div');
     for (const [key, value] of attributes) holder.dataset[key] = value;
     holder.dataset.height = PREVIEW_HEIGHT;
+    holder.dataset.preview = '1';
     $('embed-preview').replaceChildren(holder); // embed.js turns it into the frame
   }
 
@@ -76,7 +92,7 @@ export function setupEmbedDialog({getSnapshot, gameId}) {
   button.onclick = () => {
     const snap = getSnapshot();
     if (!snap?.url) return;
-    position = {url: snap.url, ply: snap.ply};
+    position = {url: snap.url, ply: snap.ply, record: snap.record};
     loadEmbedScript(scriptUrl);
     showCode();
     dialog.showModal();
@@ -84,6 +100,14 @@ export function setupEmbedDialog({getSnapshot, gameId}) {
   $('embed-mode').onchange = showCode;
   $('embed-theme').onchange = showCode;
   $('embed-copy').onclick = copy;
+  window.addEventListener('message', async (event) => {
+    const frame = $('embed-preview').querySelector('iframe');
+    if (!position || !frame || event.source !== frame.contentWindow || event.origin !== location.origin
+        || event.data?.type !== 'pygames-preview') return;
+    const {url, record, ply} = position;
+    const answers = await previewAnswers(call, gameId, record, ply);
+    event.source.postMessage({type: 'pygames-answers', record: url, answers}, location.origin);
+  });
   $('embed-close').onclick = () => dialog.close();
   // A closed preview would keep its own Python running: drop it.
   dialog.addEventListener('close', () => $('embed-preview').replaceChildren());

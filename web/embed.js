@@ -6,7 +6,8 @@
    Every element with data-pygames-game (now, or added later by the page's own scripts) gets an
    iframe of embed.html inside it. The other attributes, all optional, are embed.html's
    parameters: data-record, data-move, data-mode (view, replay or play), data-seat and
-   data-theme (light, dark or auto), and on this site's rules pages data-baked; see the top of embed-app.js. data-height sets the frame's height
+   data-theme (light, dark or auto), and on this site's own pages data-baked (rules pages) and
+   data-preview (the table's Embed preview); see the top of embed-app.js. data-height sets the frame's height
    in pixels (the default follows the board's shape), data-title its accessible name.
 
    Each frame runs its own Python (some 100 MB), so only the few diagrams nearest the screen
@@ -25,7 +26,7 @@
   const here = document.currentScript?.src || document.querySelector('script[src*="embed.js"]')?.src || location.href;
   const page = new URL('embed.html', here);
   const PARAMETERS = {pygamesGame: 'game', record: 'record', move: 'move', mode: 'mode', seat: 'seat', theme: 'theme',
-    baked: 'baked'};
+    baked: 'baked', preview: 'preview'};
   // Width / height of each game's board with its notes, as embed.html draws them 640 px wide
   // (Lost Cities' notes then go beside its tall board); 1 for any other game.
   const SHAPES = {kalah: 3, bobail: 1, pylos: 0.75, lits: 0.9, isaac: 0.8, go: 0.9, one: 0.85, backgammon: 1.3,
@@ -93,16 +94,17 @@
   function update() {
     const ranked = [...new Set([...near, ...live])].map((holder) => [distance(holder), holder])
       .sort((a, b) => a[0] - b[0]).map(([, holder]) => holder);
-    // A rules page's baked diagram starts no Python (baked.js): it lives while it is near, and
-    // only the other frames count against MAX_LIVE.
-    const costly = ranked.filter((holder) => !holder.dataset.baked);
+    // A rules page's baked diagram, or the table's preview, starts no Python (baked.js): it lives
+    // while it is near, and only the other frames count against MAX_LIVE.
+    const answered = (holder) => Boolean(holder.dataset.baked || holder.dataset.preview);
+    const costly = ranked.filter((holder) => !answered(holder));
     const wanted = costly.filter((holder) => near.has(holder) && holder.isConnected).slice(0, MAX_LIVE);
     const keep = new Set(wanted);
     for (const holder of costly) {
       if (keep.size < MAX_LIVE && live.has(holder) && holder.isConnected) keep.add(holder);
     }
     for (const holder of ranked) {
-      if (holder.dataset.baked && near.has(holder) && holder.isConnected) {
+      if (answered(holder) && near.has(holder) && holder.isConnected) {
         keep.add(holder);
         wanted.push(holder);
       }

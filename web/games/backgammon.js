@@ -5,7 +5,7 @@
 // then a highlighted point (data-move="13/7") or the tray to bear off (data-move="6/off"); the cube
 // and the roll are buttons under the board. No rules here: everything offered comes from the
 // legal moves given.
-import {el, actionable, listenWithPick, toggled} from './svg.js';
+import {el, actionable, confirmOnTouch, listenWithPick, toggled} from './svg.js';
 
 export const seats = [{name: 'White', colour: '#cdb98f'}, {name: 'Black', colour: '#2b2623'}];
 
@@ -14,6 +14,7 @@ const TOP = 40, BOTTOM = 640, MIDDLE = 340, SPIKE = 250, RADIUS = 26, WIDTH = 93
 const FILL = {0: '#f5efe1', 1: '#2e2926'}, EDGE = {0: '#6b5636', 1: '#000'}, INK = {0: '#2e2926', 1: '#f5efe1'};
 const chosen = new WeakMap(); // container -> {key, from}: the checker picked, kept across re-renders
 const STEP = /^(bar|\d+)\/(off|\d+)$/;
+const SMALL_POINT_PX = 36; // points narrower than this on screen take a tap to mark and a tap to confirm
 
 /** White's number of the mover's point `text` ("13"); the bar and off stay as they are. */
 function whitePoint(text, mover) {
@@ -42,7 +43,7 @@ function checker(seat, cx, cy, label = '') {
     parts.push(el('text', {x: cx, y: cy + 10, 'text-anchor': 'middle', 'font-size': 28, 'font-weight': 700,
       fill: INK[seat], 'aria-hidden': 'true'}, label));
   }
-  return parts;
+  return el('g', {class: 'checker'}, parts);
 }
 
 function stack(seat, count, cx, top, yOf = (index) => checkerY(top, index)) {
@@ -50,7 +51,7 @@ function stack(seat, count, cx, top, yOf = (index) => checkerY(top, index)) {
   const shown = Math.min(count, SHOWN);
   for (let index = 0; index < shown; index++) {
     const last = index === shown - 1;
-    parts.push(...checker(seat, cx, yOf(index), last && count > SHOWN ? String(count) : ''));
+    parts.push(checker(seat, cx, yOf(index), last && count > SHOWN ? String(count) : ''));
   }
   return parts;
 }
@@ -146,19 +147,55 @@ function showFocus(container) {
   container.addEventListener('focusout', unmark);
 }
 
-export function render(container, {view, legalMoves = [], interactive = false, seatLabel = (s) => seats[s].name}, onMove) {
+/** Where a checker of `seat` stands at `place` (White's number, "bar" or "off") as the `index`-th of its stack. */
+function checkerAt(place, seat, index) {
+  if (place === 'bar') return {x: BAR_LEFT + BAR_WIDTH / 2, y: seat === 0 ? MIDDLE - 90 - index * 2 * RADIUS : MIDDLE + 90 + index * 2 * RADIUS};
+  if (place === 'off') return {x: TRAY + TRAY_WIDTH / 2, y: seat === 1 ? TOP + SPIKE / 2 : BOTTOM - SPIKE / 2};
+  const {x, top} = spot(place);
+  return {x: x + POINT / 2, y: checkerY(top, Math.min(index, SHOWN - 1))};
+}
+
+/** The paths of a turn's checker moves ("13/7*", in the mover's numbering): each from the spot the
+    checker left to where it stands, with a ring where it started. */
+function paths(played, seat, points) {
+  const group = el('g', {class: 'paths', 'pointer-events': 'none', 'aria-hidden': 'true'});
+  const counts = points.map(Math.abs);
+  for (const move of played) {
+    const [from, to] = move.replace('*', '').split('/').map((place) => whitePoint(place, seat));
+    const stands = (place) => (typeof place === 'number' ? counts[place - 1] : 1);
+    const start = checkerAt(from, seat, stands(from));
+    const end = checkerAt(to, seat, Math.max(stands(to) - 1, 0));
+    group.append(el('g', {'data-path': move.replace('*', '')},
+      el('circle', {cx: start.x, cy: start.y, r: RADIUS - 3, fill: 'none', stroke: '#1a5fd0', 'stroke-width': 3,
+        'stroke-dasharray': '6 5'}),
+      el('line', {x1: start.x, y1: start.y, x2: end.x, y2: end.y, stroke: '#1a5fd0', 'stroke-width': 5,
+        'stroke-opacity': 0.65, 'stroke-linecap': 'round', 'marker-end': 'url(#path-head)'})));
+  }
+  return group;
+}
+
+export function render(container, {view, legalMoves = [], interactive = false, seatLabel = (s) => seats[s].name,
+  perspective = null}, onMove) {
   const mover = view?.turn ?? 0;
   const moves = interactive ? legalMoves : [];
   const steps = moves.filter((move) => STEP.test(move));
   const origins = [...new Set(steps.map((move) => move.split('/')[0]))];
   const key = moves.join(',');
   let state = chosen.get(container);
-  if (!state || state.key !== key) state = {key, from: origins.length === 1 ? origins[0] : null};
+  if (!state || state.key !== key) state = {key, from: origins.length === 1 ? origins[0] : null, pending: null};
   chosen.set(container, state);
   const targets = new Map(steps.filter((move) => move.split('/')[0] === state.from)
     .map((move) => [String(whitePoint(move.split('/')[1], mover)), move]));
-  const numbering = view && view.to_move === 1 ? 1 : view && view.to_move === 0 ? 0 : mover;
+  // One numbering for the person at the screen; with none (or several), the mover's.
+  const numbering = perspective ?? (view && view.to_move === 1 ? 1 : view && view.to_move === 0 ? 0 : mover);
   const points = view?.points ?? Array(24).fill(0);
+  // The checker move just made (motion.js slides it): the last of this turn's, or of the turn
+  // before when that move ended it; none after a roll.
+  const latest = view?.played?.length ? {seat: mover, move: view.played[view.played.length - 1]}
+    : view && !view.rolled.length && view.last_turn?.played?.length
+      ? {seat: view.last_turn.seat, move: view.last_turn.played[view.last_turn.played.length - 1]} : null;
+  const [latestFrom, latestTo] = latest ? latest.move.replace('*', '').split('/').map((place) => whitePoint(place, latest.seat)) : [];
+  const arrived = (node, from) => { if (node) node.dataset.cameFrom = from; };
 
   const svg = el('svg', {viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'backgammon', role: 'group',
     'aria-label': `Backgammon board seen from White's side; points numbered for ${seatLabel(numbering)}`});
@@ -183,12 +220,17 @@ export function render(container, {view, legalMoves = [], interactive = false, s
     const target = targets.get(String(point));
     const words = `Point ${shown}: ${count ? `${count} ${seatLabel(owner)} checker${count > 1 ? 's' : ''}` : 'empty'}`;
     let attrs = {role: 'img', 'aria-label': words};
-    if (target) attrs = actionable(`Move ${state.from} to ${target.split('/')[1]}. ${words}`, {'data-move': target, class: 'target'});
+    if (target) {
+      const confirm = state.pending === target ? ': tap again to confirm' : '';
+      attrs = actionable(`Move ${state.from} to ${target.split('/')[1]}${confirm}. ${words}`, {'data-move': target, class: 'target'});
+    }
     else if (movable) attrs = actionable(`${words}. Pick a checker here to move it`, {'data-from': moverText, 'aria-pressed': String(state.from === moverText)});
     const group = el('g', attrs);
-    group.append(el('rect', {x, y: top ? TOP : BOTTOM - SPIKE - 20, width: POINT, height: SPIKE + 20, fill: 'transparent', class: 'hit'}),
+    group.append(el('rect', {x, y: top ? TOP : BOTTOM - SPIKE - 20, width: POINT, height: SPIKE + 20, fill: 'transparent', class: 'hit',
+      'data-spot': String(point)}),
       el('polygon', {points: `${x + 2},${base} ${x + POINT - 2},${base} ${cx},${tip}`, fill: point % 2 ? '#b5652e' : '#3e5a70'}));
     if (owner !== null) group.append(...stack(owner, count, cx, top));
+    if (latestTo === point) arrived([...group.querySelectorAll('.checker')].pop(), String(latestFrom === 'bar' ? `bar${latest.seat}` : latestFrom));
     const ring = movable ? (state.from === moverText ? '#1a5fd0' : '#f2b705') : null;
     if (ring && count) {
       const y = checkerY(top, Math.min(count, SHOWN) - 1);
@@ -199,7 +241,9 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       const y = checkerY(top, landing);
       marks.append(el('circle', {cx, cy: y, r: 17, fill: '#1a5fd0', 'fill-opacity': 0.7, stroke: '#fff', 'stroke-width': 3,
         'pointer-events': 'none'}));
-      group.append(el('polygon', {points: `${x + 2},${base} ${x + POINT - 2},${base} ${cx},${tip}`, fill: '#1a5fd0', 'fill-opacity': 0.3}));
+      group.append(el('polygon', {points: `${x + 2},${base} ${x + POINT - 2},${base} ${cx},${tip}`, fill: '#1a5fd0',
+        'fill-opacity': state.pending === target ? 0.6 : 0.3, stroke: state.pending === target ? '#f2b705' : 'none',
+        'stroke-width': 5}));
     }
     addFocusRing(group);
     layer.append(group);
@@ -219,8 +263,9 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       : {role: 'img', 'aria-label': words};
     const group = el('g', attrs);
     group.append(el('rect', {x: BAR_LEFT, y: seat === 0 ? TOP : MIDDLE, width: BAR_WIDTH, height: MIDDLE - TOP, fill: 'transparent',
-      class: 'hit'}));
+      class: 'hit', 'data-spot': `bar${seat}`}));
     if (count) group.append(...stack(seat, count, cx, seat === 0, yOf));
+    if (latest?.move.endsWith('*') && seat !== latest.seat) arrived([...group.querySelectorAll('.checker')].pop(), String(latestTo));
     if (movable && count) {
       group.append(el('circle', {cx, cy: yOf(Math.min(count, SHOWN) - 1), r: RADIUS + 3, fill: 'none',
         stroke: state.from === 'bar' ? '#1a5fd0' : '#f2b705', 'stroke-width': 5}));
@@ -238,14 +283,19 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       : {role: 'img', 'aria-label': words};
     const group = el('g', attrs);
     const y0 = seat === 1 ? TOP : BOTTOM - SPIKE;
-    group.append(el('rect', {x: TRAY, y: y0, width: TRAY_WIDTH, height: SPIKE, rx: 6, fill: 'transparent', class: 'hit'}));
+    group.append(el('rect', {x: TRAY, y: y0, width: TRAY_WIDTH, height: SPIKE, rx: 6, fill: 'transparent', class: 'hit',
+      'data-spot': `off${seat}`}));
     if (offMove) {
+      const pending = state.pending === offMove;
       group.append(el('rect', {x: TRAY + 2, y: y0 + 2, width: TRAY_WIDTH - 4, height: SPIKE - 4, rx: 6, fill: '#1a5fd0',
-        'fill-opacity': 0.35, stroke: '#f2b705', 'stroke-width': 4}));
+        'fill-opacity': pending ? 0.6 : 0.35, stroke: '#f2b705', 'stroke-width': pending ? 8 : 4}));
+      if (pending) group.setAttribute('aria-label', `Bear off from ${state.from}: tap again to confirm. ${words}`);
     }
     for (let index = 0; index < count; index++) {
       const y = seat === 1 ? TOP + 4 + index * 14 : BOTTOM - 4 - (index + 1) * 14;
-      group.append(el('rect', {x: TRAY + 6, y, width: TRAY_WIDTH - 12, height: 12, rx: 3, fill: FILL[seat], stroke: EDGE[seat], 'stroke-width': 1.5}));
+      const borne = el('rect', {x: TRAY + 6, y, width: TRAY_WIDTH - 12, height: 12, rx: 3, fill: FILL[seat], stroke: EDGE[seat], 'stroke-width': 1.5});
+      if (latestTo === 'off' && seat === latest.seat && index === count - 1) arrived(borne, String(latestFrom));
+      group.append(borne);
     }
     if (count) {
       group.append(el('text', {x: TRAY + TRAY_WIDTH / 2, y: seat === 1 ? TOP + SPIKE - 8 : BOTTOM - SPIKE + 22, 'text-anchor': 'middle',
@@ -275,6 +325,13 @@ export function render(container, {view, legalMoves = [], interactive = false, s
     all.forEach((value, index) => dice.append(die(value, middle + (index - (all.length - 1) / 2) * 58, MIDDLE, mover, index < used)));
     layer.append(dice);
   }
+  // What was played: this turn's moves so far, else the last turn's, until the next move.
+  const shownTurn = view?.played?.length ? {seat: mover, played: view.played} : view?.last_turn;
+  if (shownTurn?.played?.length && view.phase !== 'over') {
+    svg.append(el('defs', {}, el('marker', {id: 'path-head', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4,
+      markerHeight: 4, orient: 'auto-start-reverse'}, el('path', {d: 'M0,0 L10,5 L0,10 z', fill: '#1a5fd0'}))));
+    marks.append(paths(shownTurn.played, shownTurn.seat, points));
+  }
   svg.append(layer, marks);
 
   const parts = [svg, infoLine(view, seatLabel)];
@@ -296,10 +353,16 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   container.replaceChildren(...parts);
 
   showFocus(container);
+  const redraw = () => render(container, {view, legalMoves, interactive, seatLabel, perspective}, onMove);
   listenWithPick(container, {
-    onMove,
-    pick: (from) => { state.from = toggled(state.from, from, origins.length > 1); },
-    redraw: () => render(container, {view, legalMoves, interactive, seatLabel}, onMove),
+    onMove: confirmOnTouch(container, {
+      small: (move) => STEP.test(move) && (svg.getBoundingClientRect().width * POINT) / WIDTH < SMALL_POINT_PX,
+      pending: () => state.pending,
+      mark: (move) => { state.pending = move; redraw(); },
+      onMove,
+    }),
+    pick: (from) => { state.from = toggled(state.from, from, origins.length > 1); state.pending = null; },
+    redraw,
     focusAfter: () => container.querySelector('svg [data-move]'),
   });
 }

@@ -50,6 +50,7 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   const last = view?.last_moves ?? [];
   const lastFrom = new Set(last.map((move) => move.slice(0, 2)));
   const lastTo = new Set(last.map((move) => move.slice(3)));
+  const latest = last[last.length - 1] ?? ''; // the move just made slides (motion.js)
 
   const svg = el('svg', {viewBox: '0 0 550 550', class: 'bobail-board', role: 'group',
     'aria-label': 'Bobail board: green\'s home row is rank 1 at the bottom, red\'s is rank 5 at the top'});
@@ -65,7 +66,7 @@ export function render(container, {view, legalMoves = [], interactive = false, s
     if (lastTo.has(name)) kind += ' last-to';
     else if (lastFrom.has(name)) kind += ' last-from';
     if (name === state.from) kind += ' picked';
-    squares.append(el('rect', {x: x - 50, y: y - 50, width: 100, height: 100, class: `square ${kind}`}));
+    squares.append(el('rect', {x: x - 50, y: y - 50, width: 100, height: 100, class: `square ${kind}`, 'data-spot': name}));
 
     const letter = board[index];
     if (letter) {
@@ -77,6 +78,11 @@ export function render(container, {view, legalMoves = [], interactive = false, s
         ? actionable(`${who} on ${name}: pick it to move`, {'data-from': name, 'aria-pressed': String(name === state.from), class: classes})
         : {role: 'img', 'aria-label': `${who} on ${name}`, class: classes});
       if (movable) group.append(el('circle', {cx: x, cy: y, r: 44, class: 'ring'}));
+      if (latest.slice(3) === name) {
+        const from = latest.slice(0, 2);
+        const distance = Math.max(Math.abs(FILES.indexOf(from[0]) - FILES.indexOf(name[0])), Math.abs(from[1] - name[1]));
+        Object.assign(group.dataset, {cameFrom: from, steps: String(distance)});
+      }
       group.append(...piece(letter, x, y));
       pieces.append(group);
     }

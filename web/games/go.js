@@ -220,6 +220,12 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       targets.append(target);
     }
   }
+  // The stones the last play captured, leaving the board (motion.js).
+  const capturedColour = last?.seat === 0 ? 'W' : 'B';
+  for (const index of last?.captured ?? []) {
+    const {x, y} = centre(size, index);
+    stones.append(stone(x, y, capturedColour, {'data-leaving': '', 'pointer-events': 'none', opacity: 0, 'aria-hidden': 'true'}));
+  }
   if (last && last.point !== null && last.point !== undefined && board[last.point] !== '.') {
     const {x, y} = centre(size, last.point);
     marks.append(el('circle', {cx: x, cy: y, r: 8, fill: 'none', stroke: board[last.point] === 'B' ? '#f6f4ee' : '#1d1d1f', 'stroke-width': 2.5}));

@@ -1,6 +1,7 @@
 // Isaac: a 10x10 board that is also the score track. Dark (seat 0) sits at the bottom, Light
-// (seat 1) at the top. Each cell shows Dark's track number in its lower-left corner and Light's
-// in its upper-right corner (the view's `numbers`); the two score counters are rings on the board.
+// (seat 1) at the top. The track is read at the sides, so the cells stay clean: each row's first
+// number for Dark at its left end (Dark counts left to right from a1 = 00) and for Light at its
+// right end (Light counts right to left from j10 = 00); the two score counters are rings.
 // Moves: "place 5 c3 h" (tap one end of the bar's place, then the other end), "remove c3" (tap
 // a bar), "advance 7" (tap the cell the counter should stop on), "pass" (a button). No rules
 // here: everything offered comes from the legal moves given.
@@ -9,7 +10,7 @@ import {el, actionable, listenWithPick, toggled} from './svg.js';
 export const seats = [{name: 'Dark', colour: '#3b332c'}, {name: 'Light', colour: '#c8b27e'}];
 
 const FILES = 'abcdefghij';
-const CELL = 60, LEFT = 30, TOP = 70, WIDTH = 640, HEIGHT = 770;
+const CELL = 60, LEFT = 64, TOP = 70, WIDTH = 716, HEIGHT = 770;
 const BAR = {fill: ['#3b332c', '#f3ead6'], stroke: ['#15110e', '#8c7350'], ink: ['#f3ead6', '#3b332c']};
 const chosen = new WeakMap(); // container -> {key, from}: the first end picked, kept across re-renders
 
@@ -120,17 +121,20 @@ function ground(view, removal, picked) {
     if (lineCells.has(index)) fill = '#f6e7a6';
     if (index === picked) fill = '#cfe0f6';
     g.append(el('rect', {x, y, width: CELL, height: CELL, fill, stroke: '#b59c74', 'stroke-width': 1}));
-    if (view) {
-      const [dark, light] = [view.numbers[0][index], view.numbers[1][index]].map((n) => String(n).padStart(2, '0'));
-      g.append(el('text', {x: x + 3, y: y + CELL - 4, 'font-size': 13, fill: '#5c4d3b'}, dark),
-        el('text', {x: x + CELL - 3, y: y + 12, 'font-size': 13, 'text-anchor': 'end', fill: '#a08660'}, light));
+  }
+  if (view) { // the track: each row's first number, Dark's at its left end, Light's at its right end
+    for (let row = 0; row < 10; row++) {
+      const y = cellY(row * 10) + CELL / 2 + 7;
+      const [dark, light] = [view.numbers[0][row * 10], view.numbers[1][row * 10 + 9]].map((n) => String(n).padStart(2, '0'));
+      g.append(el('text', {x: LEFT - 6, y, 'font-size': 19, 'font-weight': 700, 'text-anchor': 'end', fill: BAR.fill[0]}, dark),
+        el('text', {x: LEFT + 606, y, 'font-size': 19, 'font-weight': 700, fill: '#8c7350'}, light));
     }
   }
   g.append(el('rect', {x: LEFT, y: TOP, width: 600, height: 600, fill: 'none', stroke: '#6d5536', 'stroke-width': 4}));
   for (let i = 0; i < 10; i++) {
     const label = {'text-anchor': 'middle', fill: '#6d5536'};
     g.append(el('text', {x: LEFT + i * CELL + CELL / 2, y: TOP + 620, 'font-size': 16, ...label}, FILES[i]),
-      el('text', {x: LEFT / 2, y: TOP + (9 - i) * CELL + CELL / 2 + 5, 'font-size': 13, ...label}, i + 1));
+      el('text', {x: 14, y: TOP + (9 - i) * CELL + CELL / 2 + 5, 'font-size': 13, ...label}, i + 1));
   }
   if (removal) {
     const [x, y, width, height] = barBox(removal.cells, removal.vertical);

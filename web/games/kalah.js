@@ -190,6 +190,12 @@ function draw(container, {view, legalMoves = [], interactive = false, seatLabel 
       store ? seats[seat].name : pit));
   }
 
+  // The sowing just made, pit by pit: a flash in each pit a stone fell in (motion.js).
+  sowing.slice(1).forEach((index, step) => {
+    const {x, y, store} = layout.place(index);
+    svg.append(store ? el('rect', {...layout.storeHole(x, y), class: 'sow-step', opacity: 0, 'data-step': String(step)})
+      : el('circle', {cx: x, cy: y, r: HALF, class: 'sow-step', opacity: 0, 'data-step': String(step)}));
+  });
   const parts = [svg];
   if (offered.has('swap')) {
     parts.push(Object.assign(document.createElement('button'), {

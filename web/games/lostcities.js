@@ -225,6 +225,10 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   const handTop = handLabel + 22;
   const height = handTop + HH + 14;
 
+  // The card just played or discarded flies there from its player's hand (motion.js).
+  const [lastSeat, lastMove] = view?.recent?.[view.recent.length - 1] ?? [null, ''];
+  const flown = (placed, card) => (lastMove === `${placed} ${card}` ? {'data-came-from': `hand${lastSeat}`} : {});
+
   const svg = el('svg', {viewBox: `0 0 ${width} ${height}`, class: 'lostcities-board', role: 'group',
     'aria-label': `Lost Cities table: ${seatLabel(me)}'s expeditions at the bottom, ${seatLabel(other)}'s at the top, ` +
       'the discard piles and the deck between them'});
@@ -235,7 +239,7 @@ export function render(container, {view, legalMoves = [], interactive = false, s
     const known = view?.known?.[seat] ?? [];
     const size = view?.hand_sizes?.[seat] ?? 0;
     const g = el('g', {role: 'img', 'aria-label': `${seatLabel(seat)}'s hand: ${size} card${size === 1 ? '' : 's'}` +
-      (known.length ? `, known to include ${known.map(cardWords).join(', ')}` : '')});
+      (known.length ? `, known to include ${known.map(cardWords).join(', ')}` : ''), 'data-spot': `hand${seat}`});
     g.append(el('text', {x: LEFT, y: y + BH / 2 + 6, 'font-size': 15, 'font-weight': 700, fill: INK, 'aria-hidden': 'true'},
       `${seatLabel(seat)}${view?.turn === seat && !view?.outcome ? ' ▸' : ''}`));
     for (let i = 0; i < size; i++) {
@@ -261,7 +265,7 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       'fill-opacity': 0.35, stroke: STYLE[colour].strong, 'stroke-opacity': 0.25}));
     cards.forEach((card, k) => {
       const y = upwards ? areaTop + EXPEDITION - CH - 3 - k * step : areaTop + 3 + k * step;
-      g.append(...face(card, x, y, CW, CH));
+      g.append(el('g', k === cards.length - 1 && lastSeat === seat ? flown('play', card) : {}, ...face(card, x, y, CW, CH)));
     });
     svg.append(g);
     const score = scoresOf(seat)[i];
@@ -300,7 +304,7 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       ? actionable(drawMove ? `Take ${cardWords(top)} from the ${label}` : `Discard ${cardWords(picked)} onto the ${label}`,
         {'data-move': move})
       : {role: 'img', 'aria-label': label});
-    if (top) g.append(...face(top, x, y, CW, CH));
+    if (top) g.append(el('g', flown('discard', top), ...face(top, x, y, CW, CH)));
     else {
       g.append(el('rect', {x, y, width: CW, height: CH, rx: 6, fill: 'none', stroke: STYLE[colour].strong, 'stroke-width': 2,
         'stroke-dasharray': '4 4'}));
@@ -334,6 +338,8 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   // -- the viewer's hand, sorted by colour and number; playable cards ringed in gold ------------
   if (view?.hand) {
     const hand = view.hand;
+    svg.append(el('rect', {x: LEFT, y: handTop, width: width - 2 * LEFT, height: HH, fill: 'none', 'data-spot': `hand${me}`,
+      'aria-hidden': 'true'}));
     svg.append(el('text', {x: LEFT, y: handLabel + 8, 'font-size': 15, 'font-weight': 700, fill: INK, 'aria-hidden': 'true'},
       `${seatLabel(me)}'s hand${view.turn === me && !view.outcome ? ' ▸' : ''}`));
     const step = hand.length > 1 ? Math.min(HW + 8, (width - 2 * LEFT - HW) / (hand.length - 1)) : 0;

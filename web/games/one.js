@@ -4,7 +4,7 @@
 // jumps the stone on r2s5 onto r4s5, "stop" ends a chain of jumps. To capture, pick one of
 // your marked stones, then a highlighted landing point. No rules here: every point, stone and
 // button offered comes from the legal moves given; geometry is used only for drawing.
-import {el, actionable, keyboardFocus, listenWithPick, toggled} from './svg.js';
+import {el, actionable, confirmOnTouch, keyboardFocus, listenWithPick, toggled} from './svg.js';
 
 export const seats = [
   {name: 'Black', colour: '#222222'},
@@ -17,6 +17,7 @@ export const seats = [
 const EDGES = ['#000000', '#6d0f0f', '#0d2f66', '#0b4225', '#6b5200', '#3b1048'];
 const SHAPES = ['circle', 'square', 'triangle', 'diamond', 'hexagon', 'star'];
 const BOARD = '#efe2c4', LINES = '#8c7350', GOLD = '#c99700', FOCUS = '#1a5fd0', TARGET = '#1a5fd0';
+const SMALL_POINT_PX = 36; // points closer than this on screen take a tap to mark and a tap to confirm
 const DEFAULT_SIZE = {rings: 5, spokes: 12};
 const chosen = new WeakMap(); // container -> {key, from}: the stone picked to jump, kept across re-renders
 
@@ -251,7 +252,7 @@ export function render(container, {view, legalMoves = [], interactive = false, s
 
   const key = moves.join(',');
   let pick = chosen.get(container);
-  if (!pick || pick.key !== key) pick = {key, from: inChain ? jumpers[0] ?? null : null};
+  if (!pick || pick.key !== key) pick = {key, from: inChain ? jumpers[0] ?? null : null, pending: null};
   chosen.set(container, pick);
   const landings = new Map(jumps.filter((move) => jumpEnds(move)[0] === pick.from).map((move) => [jumpEnds(move)[1], move]));
 
@@ -346,12 +347,18 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   // Points to click: landing points of the picked stone, otherwise the empty points to place on.
   const targets = el('g');
   const hitRadius = fixed(geo.gap * 0.48);
-  const offer = (name, move, label, visible) => {
+  const mover = view?.to_move ?? 0;
+  const offer = (name, move, label, jump) => {
     const p = place(geo, name);
     const focus = el('circle', {cx: fixed(p.x), cy: fixed(p.y), r: fixed(geo.stone + 4), fill: 'none', stroke: 'none', 'stroke-width': 3});
-    const target = el('g', actionable(label, {'data-move': move}),
+    const pending = pick.pending === move; // a first tap on a small board: tap again to play it
+    const target = el('g', actionable(pending ? `${label}: tap again to confirm` : label, {'data-move': move}),
       el('circle', {cx: fixed(p.x), cy: fixed(p.y), r: hitRadius, fill: 'transparent'}),
-      visible ? el('circle', {cx: fixed(p.x), cy: fixed(p.y), r: fixed(geo.stone * 0.55), fill: TARGET, 'fill-opacity': 0.5}) : null,
+      pending ? stone(mover, p.x, p.y, geo.stone, {opacity: 0.55})
+        : el('circle', {cx: fixed(p.x), cy: fixed(p.y), r: fixed(geo.stone * (jump ? 0.55 : 0.3)), fill: TARGET,
+          'fill-opacity': jump ? 0.5 : 0.35}),
+      pending ? el('circle', {cx: fixed(p.x), cy: fixed(p.y), r: fixed(geo.stone + 5), fill: 'none', stroke: FOCUS,
+        'stroke-width': 3}) : null,
       focus);
     focusRing(target, focus);
     targets.append(target);
@@ -383,10 +390,17 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   }
   container.replaceChildren(...parts);
 
+  const redraw = () => render(container, {view, legalMoves, interactive, seatLabel}, onMove);
   listenWithPick(container, {
-    onMove,
-    pick: (from) => { pick.from = toggled(pick.from, from); },
-    redraw: () => render(container, {view, legalMoves, interactive, seatLabel}, onMove),
+    onMove: confirmOnTouch(container, {
+      small: (move) => move !== 'stop' && svg.getBoundingClientRect().width / (2 * geo.half)
+        * Math.min(geo.gap, (2 * Math.PI * geo.inner) / geo.spokes) < SMALL_POINT_PX,
+      pending: () => pick.pending,
+      mark: (move) => { pick.pending = move; redraw(); },
+      onMove,
+    }),
+    pick: (from) => { pick.from = toggled(pick.from, from); pick.pending = null; },
+    redraw,
     focusAfter: (from) => container.querySelector('[data-move]') ?? container.querySelector(`[data-from="${from}"]`),
   });
 }

@@ -55,7 +55,7 @@ export function listen(container, onAction) {
 export function listenWithPick(container, {onMove, pick, redraw, focusAfter}) {
   listen(container, (target, byKeyboard) => {
     if (target.dataset.move) {
-      onMove(target.dataset.move);
+      onMove(target.dataset.move, byKeyboard);
       return;
     }
     const from = target.dataset.from;
@@ -68,4 +68,19 @@ export function listenWithPick(container, {onMove, pick, redraw, focusAfter}) {
 /** The pick after a tap on `from`: tapping the picked one again drops it, when that is allowed. */
 export function toggled(current, from, canDrop = true) {
   return current === from && canDrop ? null : from;
+}
+
+/**
+ * Small targets under a finger: on a touch screen, where `small(move)` says the move's target is
+ * small now (a button under the board is not), the first tap on a move only marks it (`mark(move)` draws it pending) and a second tap on the
+ * same move plays it; a mouse, a pen or the keyboard plays at once. Returns the onMove to route
+ * the board's moves through. `pending()` is the move marked now, if any.
+ */
+export function confirmOnTouch(container, {small, pending, mark, onMove}) {
+  let pointer = 'mouse';
+  container.onpointerdown = (event) => { pointer = event.pointerType; };
+  return (move, byKeyboard = false) => {
+    if (!byKeyboard && pointer === 'touch' && small(move) && pending() !== move) mark(move);
+    else onMove(move);
+  };
 }

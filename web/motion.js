@@ -1,0 +1,52 @@
+// Moves you can follow: when the board is drawn again after a move, what moved is shown moving.
+// The renderers say what, with data attributes on their SVG (they hold no timing of their own):
+//
+//   data-spot="<name>"        a place a piece can stand (a square, a pit, a point, a pile)
+//   data-came-from="<name>"   a piece that has just arrived: it slides from that spot (of the board
+//                             as it was drawn before) to where it is now
+//   data-step="<n>"           a mark, drawn invisible, that flashes n steps in: a sowing, stone by stone
+//   data-leaving              a piece that has just gone (a capture), drawn invisible: it is shown
+//                             where it stood and fades out
+//
+// Each step takes STEP_MS. Nothing waits for an animation: the board is already in its new state
+// and takes clicks at once. Under prefers-reduced-motion nothing moves.
+
+export const STEP_MS = 180;
+const reduced = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** The centres of the spots on `container`'s board, in the board's own units, before it is redrawn. */
+export function spotsOf(container) {
+  const svg = container.querySelector(':scope > svg');
+  const spots = new Map();
+  if (!svg) return spots;
+  for (const node of svg.querySelectorAll('[data-spot]')) spots.set(node.dataset.spot, centre(svg, node));
+  return spots;
+}
+
+function centre(svg, node) {
+  const box = node.getBBox();
+  const matrix = svg.getScreenCTM()?.inverse().multiply(node.getScreenCTM());
+  const point = new DOMPoint(box.x + box.width / 2, box.y + box.height / 2);
+  return matrix ? point.matrixTransform(matrix) : point;
+}
+
+/** Plays the moves the renderer marked, from the spots of the board drawn before (`spotsOf`). */
+export function animate(container, before) {
+  const svg = container.querySelector(':scope > svg');
+  if (!svg || reduced()) return;
+  for (const node of svg.querySelectorAll('[data-came-from]')) {
+    const from = before.get(node.dataset.cameFrom);
+    if (!from) continue;
+    const to = centre(svg, node);
+    const steps = Number(node.dataset.steps || 1);
+    node.animate([{transform: `translate(${from.x - to.x}px, ${from.y - to.y}px)`}, {transform: 'translate(0, 0)'}],
+      {duration: STEP_MS * steps, easing: 'ease-in-out'});
+  }
+  for (const node of svg.querySelectorAll('[data-step]')) {
+    node.animate([{opacity: 0}, {opacity: 1, offset: 0.3}, {opacity: 0}],
+      {duration: STEP_MS * 2, delay: STEP_MS * Number(node.dataset.step)});
+  }
+  for (const node of svg.querySelectorAll('[data-leaving]')) {
+    node.animate([{opacity: 1}, {opacity: 0}], {duration: STEP_MS * 3});
+  }
+}
