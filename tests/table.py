@@ -70,10 +70,10 @@ def ply(page: Page) -> int:
 
 def move_list(page: Page) -> list[str]:
     """Every move in the list, in order, each after the name of the seat whose turn it is in
-    (the list groups the moves in turns)."""
+    (the list groups the moves in turns, and tells moves that read the same in a row once, "×n")."""
     texts = page.locator("#moves li").evaluate_all(
-        "rows => rows.flatMap((row) => [...row.querySelectorAll('.move')].map("
-        "(move) => `${row.querySelector('.who').textContent} ${move.textContent}`))")
+        "rows => rows.flatMap((row) => [...row.querySelectorAll('.move')].flatMap((move) => Array("
+        "Number(move.dataset.count || 1)).fill(`${row.querySelector('.who').textContent} ${move.textContent}`)))")
     return [" ".join(text.split()) for text in texts]
 
 

@@ -287,14 +287,24 @@ function drawMoves() {
   const shown = looking?.ply ?? snap?.ply;
   const moves = snap?.record.moves ?? [];
   const items = (snap ? turnsOf(snap) : []).map(({seat, number, plies}) => {
-    const entries = plies.map((ply, index) => {
-      const entry = make('span', 'move', moveLabel(moves[ply - 1]));
+    // Moves in a row that read the same (cards dealt face down) are told once, "×n".
+    const runs = [];
+    for (const ply of plies) {
+      const label = moveLabel(moves[ply - 1]);
+      const run = runs[runs.length - 1];
+      if (run?.label === label) run.plies.push(ply);
+      else runs.push({label, plies: [ply]});
+    }
+    const entries = runs.map(({label, plies: run}, index) => {
+      const ply = run[run.length - 1];
+      const entry = make('span', 'move', run.length > 1 ? `${label} ×${run.length}` : label);
+      if (run.length > 1) entry.dataset.count = String(run.length);
       if (steppable) { // a move in the list shows the position after it
         entry.tabIndex = 0;
         entry.setAttribute('role', 'button');
         entry.dataset.ply = String(ply);
       }
-      if (ply === shown) entry.classList.add('latest');
+      if (run.includes(shown)) entry.classList.add('latest');
       return index ? [', ', entry] : [entry];
     }).flat();
     const who = seat === null ? make('span', 'who', 'Deal') : make('span', 'who', '', dot(seat), seatName(seat));
