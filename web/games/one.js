@@ -316,6 +316,14 @@ export function render(container, {view, legalMoves = [], interactive = false, s
         stroke: '#b3261e', 'stroke-width': 3})));
   }
 
+  // The jump just made is seen (motion.js): the stone slides from the point it jumped from.
+  const lastMoves = view?.chain ? null : view?.last_turn?.moves ?? [];
+  const jumpNow = view?.chain ? view.chain.path.slice(-2)
+    : lastMoves.length && isJump(lastMoves[lastMoves.length - 1]) ? jumpEnds(lastMoves[lastMoves.length - 1]) : [];
+  for (const name of points) {
+    const p = place(geo, name);
+    svg.append(el('circle', {cx: fixed(p.x), cy: fixed(p.y), r: 1, fill: 'none', 'data-spot': name, 'aria-hidden': 'true'}));
+  }
   // Stones, with a marked ring on the ones that can capture now.
   const stones = el('g');
   board.forEach((owner, index) => {
@@ -329,6 +337,7 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       ? actionable(`${who}: ${picked ? 'picked to capture; pick it again to place a stone instead' : 'pick it to capture'}`,
         {'data-from': name, 'aria-pressed': String(picked)})
       : {role: 'img', 'aria-label': who});
+    if (jumpNow.length === 2 && jumpNow[1] === name) group.dataset.cameFrom = jumpNow[0];
     let focus = null;
     if (canJump || picked) {
       group.append(el('circle', {cx: fixed(p.x), cy: fixed(p.y), r: fixed(geo.stone + 6), fill: picked ? '#cfe0f6' : 'transparent',

@@ -83,7 +83,8 @@ function cross(x, y, size, colour) {
 function reserveBand(seat, count, total, y, active, seatLabel) {
   const piece = seat === 0 ? 'L' : 'D';
   const who = seatLabel(seat);
-  const group = el('g', {role: 'img', 'aria-label': `${who} (${colourName(piece)}): ${count} ball${count === 1 ? '' : 's'} in reserve`});
+  const group = el('g', {role: 'img', 'aria-label': `${who} (${colourName(piece)}): ${count} ball${count === 1 ? '' : 's'} in reserve`,
+    'data-spot': `reserve-${piece}`});
   group.append(el('rect', {x: 4, y, width: WIDTH - 8, height: BAND - 8, rx: 10,
     fill: active ? '#fff6d8' : '#efe6d4', stroke: active ? GOLD : '#d6c7aa', 'stroke-width': active ? 3 : 1.5}));
   group.append(el('text', {x: 14, y: y + 30, 'font-size': 17, 'font-weight': 700, fill: INK}, `${who} ${count}`));
@@ -113,8 +114,10 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   const raisable = new Set(moves.filter((m) => m.includes('-')).map((m) => m.slice(0, 3)));
   const removable = new Set(moves.filter((m) => m[0] === 'x').map((m) => m.slice(1)));
 
-  // Last turn: where balls arrived, where a raise left from, which balls came back.
+  // Last turn: where balls arrived, where a raise left from, which balls came back. The move just
+  // made is seen moving (motion.js): a ball from its reserve, or from where it was raised.
   const arrived = new Set(), left = new Set(), taken = new Set();
+  const latest = (view?.last_moves ?? []).filter((move) => move !== 'done').pop() ?? '';
   for (const move of view?.last_moves ?? []) {
     if (move === 'done') continue;
     if (move[0] === 'x') taken.add(move.slice(1));
@@ -148,6 +151,11 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   }
   svg.append(coordinates);
 
+  // Every place is a spot a ball may come from (motion.js).
+  for (const name of places) {
+    const {x, y} = centre(name);
+    svg.append(el('circle', {cx: x, cy: y, r: 1, fill: 'none', 'data-spot': name, 'aria-hidden': 'true'}));
+  }
   // Levels bottom to top, so each higher ball lies over the ones below it.
   for (let level = 1; level <= 4; level++) {
     if (peek && level !== peek) continue;
@@ -177,17 +185,18 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       }
       const who = `${colourName(piece)} ball on ${name}`;
       const parts = ball(piece, x, y, r);
+      const cameFrom = latest === name ? `reserve-${piece}` : latest.endsWith(`-${name}`) ? latest.slice(0, 3) : null;
       if (!peek && arrived.has(name)) parts.push(ring(x, y, r + 9, GOLD, {'stroke-width': 4}));
       if (!peek && removable.has(name)) {
         parts.push(ring(x, y, r + 4, RED), cross(x, y, r * 0.45, RED), focusRing(x, y, r));
-        layer.append(el('g', actionable(`Take back the ${who}`, {'data-move': `x${name}`}), ...parts));
+        layer.append(el('g', {...actionable(`Take back the ${who}`, {'data-move': `x${name}`}), 'data-came-from': cameFrom}, ...parts));
       } else if (!peek && raisable.has(name)) {
         const picked = memo.from === name;
         parts.push(ring(x, y, r + 4, BLUE, picked ? {} : {'stroke-dasharray': '8 6'}), focusRing(x, y, r));
-        layer.append(el('g', actionable(picked ? `The ${who} is picked: pick it again to put it back`
-          : `Pick the ${who} to raise it`, {'data-from': name, 'aria-pressed': String(picked)}), ...parts));
+        layer.append(el('g', {...actionable(picked ? `The ${who} is picked: pick it again to put it back`
+          : `Pick the ${who} to raise it`, {'data-from': name, 'aria-pressed': String(picked)}), 'data-came-from': cameFrom}, ...parts));
       } else {
-        layer.append(el('g', {role: 'img', 'aria-label': who}, ...parts));
+        layer.append(el('g', {role: 'img', 'aria-label': who, 'data-came-from': cameFrom}, ...parts));
       }
     });
     svg.append(layer);
