@@ -279,10 +279,12 @@ class State(ABC):
 
     def playing_moves(self) -> tuple[str, ...]:
         """`legal_moves()` less the resignations ("resign", "resign gammon", which a
-        game lists last): what a random player and a search choose from. Giving up
-        is a person's choice; a game's own computer player may make it by its own
-        judgement (Go's does)."""
+        game lists last) and the offer of a draw (listed after them): what a random
+        player and a search choose from. Giving up is a person's choice; a game's
+        own computer player may make it by its own judgement (Go's does)."""
         moves = self.legal_moves()
+        if moves and moves[-1] == OFFER_DRAW:
+            moves = moves[:-1]
         if not moves or not moves[-1].startswith(RESIGN):
             return moves
         return tuple([move for move in moves if not move.startswith(RESIGN)]) or moves
@@ -336,6 +338,100 @@ def _tuples(value: Any) -> Any:
     if isinstance(value, (bool, int, str)) or value is None:
         return value
     raise RecordError(f"unexpected value in a state: {value!r}")
+
+
+OFFER_DRAW = "offer draw"
+ACCEPT_DRAW = "accept draw"
+DECLINE_DRAW = "decline draw"
+DRAW_ANSWERS = (ACCEPT_DRAW, DECLINE_DRAW)
+DRAW_OFFERS = 3
+"""Draws a seat may offer in one game: enough for a real game, and a bound that
+keeps offers from stretching it (`DRAW_OFFER_PLIES`)."""
+DRAW_OFFER_PLIES = 2 * 2 * DRAW_OFFERS
+"""Plies the offers and their answers can add to a two-seat game."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawOffers(State):
+    """A two-seat game that can end in a draw, whose players may agree one.
+
+    The player to move may offer a draw (OFFER_DRAW, listed after the game's own
+    moves), at most DRAW_OFFERS times a game and once a turn. The opponent must
+    answer at once: ACCEPT_DRAW ends the game drawn, DECLINE_DRAW gives the move
+    back to the one who offered. The offers are moves of the record, so replays
+    and links show them; `playing_moves()` leaves the offer out, so random
+    players and searches never make one, but a search answers one on its merits.
+
+    The game implements `_game_moves`, `_game_apply`, `_game_outcome` and
+    `_game_why_illegal` in place of the State methods they stand for, and may
+    override `_agreed_scores` (default: the half shares)."""
+
+    draw_offer: str = ""
+    """"offered" (the seat to move answers), "declined" (the seat to move offered
+    this turn), "agreed" (the game is over), else ""."""
+    draw_offers: tuple[int, int] = (0, 0)
+
+    @abstractmethod
+    def _game_moves(self) -> tuple[str, ...]:
+        ...
+
+    @abstractmethod
+    def _game_apply(self: D, move: str) -> D:
+        ...
+
+    @abstractmethod
+    def _game_outcome(self) -> Outcome | None:
+        ...
+
+    @abstractmethod
+    def _game_why_illegal(self, move: str) -> str:
+        ...
+
+    def _agreed_scores(self) -> tuple[float, ...]:
+        return (0.5, 0.5)
+
+    def _legal_moves(self) -> tuple[str, ...]:
+        if self.draw_offer == "offered":
+            return DRAW_ANSWERS
+        moves = self._game_moves()
+        if moves and not self.draw_offer and self.draw_offers[self.to_move] < DRAW_OFFERS:  # type: ignore[index]
+            moves += (OFFER_DRAW,)
+        return moves
+
+    def _apply(self: D, move: str) -> D:
+        seat: int = self.to_move  # type: ignore[assignment]
+        if move == OFFER_DRAW:
+            offers = list(self.draw_offers)
+            offers[seat] += 1
+            return self._replace(draw_offer="offered", draw_offers=tuple(offers), to_move=1 - seat)
+        if move == DECLINE_DRAW:
+            return self._replace(draw_offer="declined", to_move=1 - seat)
+        if move == ACCEPT_DRAW:
+            return self._replace(draw_offer="agreed", to_move=None)
+        after = self._game_apply(move)
+        return after._replace(draw_offer="") if self.draw_offer else after
+
+    def outcome(self) -> Outcome | None:
+        if self.draw_offer == "agreed":
+            return Outcome(scores=self._agreed_scores(), winners=(0, 1), reason="the players agreed a draw")
+        return self._game_outcome()
+
+    def why_illegal(self, move: str) -> str:
+        if self.is_over():
+            return "the game is over"
+        if move in DRAW_ANSWERS:
+            return "no draw has been offered"
+        if move == OFFER_DRAW:
+            if self.draw_offer == "offered":
+                return "a draw has been offered: accept it or decline it first"
+            if self.draw_offer == "declined":
+                return "your offer was declined this turn: make your move"
+            return f"a player may offer a draw {DRAW_OFFERS} times a game"
+        reason = self._game_why_illegal(move)  # raises for text that is no move at all
+        return "a draw has been offered: accept it or decline it first" if self.draw_offer == "offered" else reason
+
+
+D = TypeVar("D", bound=DrawOffers)
 
 
 def chance_move(state: State) -> str:

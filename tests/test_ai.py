@@ -153,7 +153,7 @@ def test_mcts_takes_the_kalah_capture_that_wins_now() -> None:
     #        South:  1  0  3  0  0  0     store 20
     pits = (1, 0, 3, 0, 0, 0, 20) + (0, 0, 2, 0, 5, 0, 19)
     state = KalahState(pits=pits, to_move=0)
-    assert state.legal_moves() == ("1", "3")
+    assert state.playing_moves() == ("1", "3")
     move = ai.choose_move(state, "mcts", UNLIMITED, 1, iterations=200)
     assert move == "1"
     assert state.play(move).outcome().winners == (0,)  # type: ignore[union-attr]

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from pygames_core.core import GameOverError, IllegalMoveError, InvalidMoveError
-from pygames_core.games.bobail import BobailState
+from pygames_core.games.bobail import MAX_PLIES, BobailState
 
 
 def position(diagram: str, to_move: int, phase: str, ply: int = 10) -> BobailState:
@@ -42,7 +42,7 @@ def test_start_position() -> None:
 
 def test_thirteen_opening_moves() -> None:
     # The facts file's anchor, with row 0 read as rank 1 and column 0 as file a.
-    assert BobailState.new(2).legal_moves() == (
+    assert BobailState.new(2).playing_moves() == (
         "a1-a4", "a1-b2",
         "b1-a2", "b1-b4", "b1-e4",
         "c1-a3", "c1-c2", "c1-e3",
@@ -61,7 +61,7 @@ def test_first_turn_is_one_token_move() -> None:
 def test_later_turns_are_bobail_then_token_by_the_same_seat() -> None:
     state = BobailState.new(2).play("c1-c2")
     assert "Bobail first" in reason_of(state, "a5-a2")
-    assert state.legal_moves() == ("c3-b2", "c3-b3", "c3-b4", "c3-c4", "c3-d2", "c3-d3", "c3-d4")
+    assert state.playing_moves() == ("c3-b2", "c3-b3", "c3-b4", "c3-c4", "c3-d2", "c3-d3", "c3-d4")
     state = state.play("c3-c4")
     assert (state.to_move, state.phase, state.last_moves) == (1, "token", ("c3-c4",))
     assert "already moved" in reason_of(state, "c4-c3")
@@ -146,7 +146,7 @@ def test_bobail_forced_onto_the_opponents_row_loses() -> None:
         1,
         "bobail",
     )
-    assert state.legal_moves() == ("c2-d1",)
+    assert state.playing_moves() == ("c2-d1",)
     outcome = state.play("c2-d1").outcome()
     assert outcome is not None and outcome.winners == (0,)
     assert outcome.reason == "the Bobail reached Green's home row"
@@ -194,14 +194,14 @@ def test_no_token_move_after_the_bobail_move_loses() -> None:
 
 
 def test_move_limit_is_a_draw() -> None:
-    state = position(START, 0, "token", ply=BobailState.info.max_plies - 1)
+    state = position(START, 0, "token", ply=MAX_PLIES - 1)
     after = state.play("a1-a4")
     outcome = after.outcome()
     assert after.to_move is None and outcome is not None
     assert (outcome.scores, outcome.winners, outcome.reason) == ((0.5, 0.5), (0, 1), "move limit")
-    assert not position(START, 0, "token", ply=BobailState.info.max_plies - 3).play("a1-a4").is_over()
+    assert not position(START, 0, "token", ply=MAX_PLIES - 3).play("a1-a4").is_over()
     # A trap on the last allowed move still wins.
-    trapped = position(TRAP, 0, "token", ply=BobailState.info.max_plies - 1).play("e1-d2").outcome()
+    trapped = position(TRAP, 0, "token", ply=MAX_PLIES - 1).play("e1-d2").outcome()
     assert trapped is not None and trapped.winners == (0,)
 
 
@@ -226,7 +226,7 @@ def test_illegal_moves_leave_the_state_unchanged() -> None:
 
 
 def test_no_moves_after_the_end() -> None:
-    state = position(START, 0, "token", ply=BobailState.info.max_plies - 1).play("a1-a4")
+    state = position(START, 0, "token", ply=MAX_PLIES - 1).play("a1-a4")
     with pytest.raises(GameOverError):
         state.play("a4-a1")
     assert state.why_illegal("a4-a1") == "the game is over"

@@ -47,7 +47,7 @@ def test_new_game_snapshot() -> None:
     assert answer["to_move"] == 0
     assert answer["ply"] == 0
     assert answer["record"]["moves"] == []
-    assert len(answer["legal_moves"]) == 13
+    assert len(answer["legal_moves"]) == 13 + 1  # and the offer of a draw
     assert answer["outcome"] is None
 
 

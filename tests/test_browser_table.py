@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from playthrough import played_out
-from table import new_game, open_table, wait_for_turn
+from table import move_list, new_game, open_table, wait_for_turn
 
 from pygames_core import Record, games
 
@@ -115,6 +115,39 @@ def test_resigning_a_gammon_in_backgammon_scores_two(page: Page, site_url: str) 
     winner = "Black" if mover == "White" else "White"
     expect(page.locator("#result h2")).to_have_text(f"{winner} wins!")
     expect(page.locator("#result .reason")).to_contain_text(f"{mover} resigns a gammon: {winner} wins 2 points")
+
+
+def test_a_draw_offered_is_declined_then_accepted_at_one_device(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "kalah")
+    new_game(page, ["human", "human"])
+    page.click("#offer-draw")
+    wait_for_turn(page, "0")
+    expect(page.locator("#status")).to_contain_text("South offers a draw.")
+    expect(page.locator("#offer-draw")).to_be_hidden()
+    assert page.locator("#board [data-move]").count() == 0, "the board waits for the answer"
+    page.click("#status [data-move='decline draw']")
+    wait_for_turn(page, "1")
+    expect(page.locator("#status")).to_contain_text("North declined the draw. South to move.")
+    expect(page.locator("#offer-draw")).to_be_hidden()  # once a turn
+    page.click("#board [data-move='1']")
+    wait_for_turn(page, "2")
+    page.click("#offer-draw")
+    wait_for_turn(page, "3")
+    page.click("#status [data-move='accept draw']")
+    expect(page.locator("#result h2")).to_have_text("A draw.")
+    expect(page.locator("#result .reason")).to_have_text("The players agreed a draw.")
+    assert move_list(page) == ["South offers a draw", "North declines the draw", "South pit 1",
+                               "North offers a draw", "South accepts the draw"]
+
+
+def test_the_computer_answers_a_draw_offer(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "bobail")
+    new_game(page, ["human", "300"])
+    page.click("#offer-draw")
+    state = wait_for_turn(page, "0")
+    moves = move_list(page)
+    assert moves[0] == "Green offers a draw" and moves[1] in ("Red accepts the draw", "Red declines the draw")
+    assert state == ("over" if moves[1] == "Red accepts the draw" else "ready")
 
 
 def test_backgammon_marks_what_the_computer_played_in_one_numbering(page: Page, site_url: str) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from pygames_core.core import GameError, GameOverError, IllegalMoveError, InvalidMoveError
+from pygames_core.core import DRAW_OFFER_PLIES, GameError, GameOverError, IllegalMoveError, InvalidMoveError
 from pygames_core.games.kalah import KalahState
 from pygames_core.rng import Rng
 
@@ -35,7 +35,7 @@ def test_start() -> None:
     state = KalahState.new(2, {"stones": "5"})
     assert state.pits == (5,) * 6 + (0,) + (5,) * 6 + (0,)
     assert state.to_move == 0
-    assert state.legal_moves() == ("1", "2", "3", "4", "5", "6")
+    assert state.playing_moves() == ("1", "2", "3", "4", "5", "6")
     assert state.outcome() is None
 
 
@@ -45,7 +45,7 @@ def test_ten_distinct_complete_first_turns(stones: str) -> None:
     frontier = [KalahState.new(2, {"stones": stones})]
     while frontier:
         state = frontier.pop()
-        for move in state.legal_moves():
+        for move in state.playing_moves():
             after = state.play(move)
             if after.to_move == 0:
                 frontier.append(after)  # an extra turn: the first turn goes on
@@ -62,7 +62,7 @@ def test_extra_turn_when_last_stone_lands_in_own_store() -> None:
     assert state.pits[:7] == (4, 4, 0, 5, 5, 5, 1)
     assert state.to_move == 0
     assert state.last_move == "3" and state.last_mover == 0
-    assert state.legal_moves() == ("1", "2", "4", "5", "6")
+    assert state.playing_moves() == ("1", "2", "4", "5", "6")
 
 
 def test_sowing_skips_the_opponents_store() -> None:
@@ -174,7 +174,7 @@ def test_pie_swap() -> None:
     #      0  5  1  6  6  5
     assert state.pits == (0, 5, 1, 6, 6, 5, 1, 4, 4, 4, 4, 4, 4, 0)
     assert state.to_move == 1
-    assert state.legal_moves() == ("1", "2", "3", "4", "5", "6", "swap")
+    assert state.playing_moves() == ("1", "2", "3", "4", "5", "6", "swap")
     swapped = state.play("swap")
     # North now owns what South played; South faces North's old side and moves.
     #      5  6  6  1  5  0
@@ -182,7 +182,7 @@ def test_pie_swap() -> None:
     #      4  4  4  4  4  4
     assert swapped.pits == (4, 4, 4, 4, 4, 4, 0, 0, 5, 1, 6, 6, 5, 1)
     assert swapped.to_move == 0 and swapped.swapped
-    assert swapped.legal_moves() == ("1", "2", "3", "4", "5", "6")
+    assert swapped.playing_moves() == ("1", "2", "3", "4", "5", "6")
     assert swapped.view(None)["last_move"]["move"] == "swap"
     # Once North has sown, the offer is gone for good.
     declined = state.play("1").play("6")
@@ -297,11 +297,11 @@ def test_random_games_end_and_round_trip() -> None:
             options = {"stones": stones, "pie": flag, "empty_capture": flag}
             state = KalahState.new(2, options)
             while not state.is_over():
-                state = state.play(rng.choice(state.legal_moves()))
+                state = state.play(rng.choice(state.playing_moves()))
                 assert sum(state.pits) == 12 * int(stones)
                 assert KalahState.from_json(state.to_json()) == state
                 json.dumps(state.view(state.to_move))
-            assert state.ply <= KalahState.info.max_plies
+            assert state.ply <= KalahState.info.max_plies - DRAW_OFFER_PLIES
             assert sum(state.pits[0:6]) + sum(state.pits[7:13]) == 0
 
 

@@ -71,7 +71,9 @@ const seatColour = (seat) => renderer?.seats?.[seat]?.colour ?? '#777';
     the game with (its cards stay hidden: the worker never shows them). */
 const isComputer = (seat) => seat === -1 || (seatKinds[seat] ?? 'human') !== 'human' || !sealedForPeople(seat);
 const sealedForPeople = (seat) => !snap?.humans || snap.humans.includes(seat);
-const moveLabel = (move) => renderer?.moveLabel?.(move, snap?.view) ?? move;
+// Draws by agreement are the same moves in every game that has them (core.DrawOffers).
+const DRAW_MOVES = {'offer draw': 'offers a draw', 'accept draw': 'accepts the draw', 'decline draw': 'declines the draw'};
+const moveLabel = (move) => DRAW_MOVES[move] ?? renderer?.moveLabel?.(move, snap?.view) ?? move;
 /** The seats people play now; `asSet`: as the seats panel sets them, for a new game. */
 const humanSeats = (asSet = false) => seatKinds.flatMap((kind, seat) =>
   (kind === 'human' && (asSet || sealedForPeople(seat)) ? [seat] : []));
@@ -226,7 +228,20 @@ function drawStatus() {
   else if (seat === -1) parts = ['Chance…'];
   else if (thinking === epoch) parts = [dot(seat), make('b', '', `${seatName(seat)} (computer)`), ' ', make('span', 'thinking', 'is thinking…')];
   else if (isComputer(seat)) parts = [dot(seat), make('b', '', seatName(seat)), ' (computer) to move.'];
-  else parts = [dot(seat), make('b', '', seatName(seat)), ' to move. ', make('span', 'hint', renderer.hint?.(snap.view, snap.legal_moves) ?? '')];
+  else if (snap.legal_moves.includes('accept draw')) {
+    parts = [dot(1 - seat), make('b', '', seatName(1 - seat)), ' offers a draw. ', make('b', '', seatName(seat)), ':',
+      ...[['accept draw', 'Accept the draw'], ['decline draw', 'Decline and play on']].map(([move, text]) => {
+        const button = make('button', 'draw-answer', text);
+        button.type = 'button';
+        button.dataset.move = move;
+        button.onclick = () => humanMove(move);
+        return button;
+      })];
+  }
+  else {
+    const declined = snap.record.moves[snap.record.moves.length - 1] === 'decline draw' ? `${seatName(1 - seat)} declined the draw. ` : '';
+    parts = [declined, dot(seat), make('b', '', seatName(seat)), ' to move. ', make('span', 'hint', renderer.hint?.(snap.view, snap.legal_moves) ?? '')];
+  }
   $('status').replaceChildren(...parts);
 }
 
@@ -383,6 +398,7 @@ function drawControls() {
       : 'Switch a seat at any time: the game goes on.';
   $('new-game').disabled = !info || busy;
   $('resign').hidden = !resignations().length;
+  $('offer-draw').hidden = !movesOfMine().includes('offer draw');
   const options = snap && info ? info.options.map((option) => {
     const choice = option.choices.find((each) => each.value === snap.record.options[option.name]);
     return choice ? `${option.label}: ${choice.label}` : '';
@@ -606,12 +622,15 @@ async function newGame(setup = startingSetup()) {
   }
 }
 
-/** The resignations the person to move may make now (a game's "resign" moves), if it is their turn. */
-function resignations() {
+/** The legal moves, when a person at this device is to move and free to. */
+function movesOfMine() {
   const mine = snap && !busy && !looking && !snap.outcome && !snap.watching && handover === null
     && thinking !== epoch && !isComputer(snap.to_move);
-  return mine ? snap.legal_moves.filter((move) => move === 'resign' || move.startsWith('resign ')) : [];
+  return mine ? snap.legal_moves : [];
 }
+
+/** The resignations the person to move may make now (a game's "resign" moves). */
+const resignations = () => movesOfMine().filter((move) => move === 'resign' || move.startsWith('resign '));
 
 /** Asks before resigning, offering each way the game allows (Backgammon: a single game, a gammon, a backgammon). */
 function chooseResignation() {
@@ -902,6 +921,7 @@ async function main() {
   $('undo').onclick = undo;
   $('new-game').onclick = chooseNewGame;
   $('resign').onclick = chooseResignation;
+  $('offer-draw').onclick = () => humanMove('offer draw');
   const sound = $('sound');
   const showSound = () => {
     sound.textContent = soundOn() ? 'Sound on' : 'Sound off';

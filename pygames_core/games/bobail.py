@@ -30,6 +30,8 @@ Choices made for this project
   a token move that traps the Bobail on that last move still wins.
 - The Bobail reaching a home rank is checked before the "no token move" rule:
   a Bobail move onto a home rank ends the game at once.
+- The players may agree a draw (core.DrawOffers: "offer draw", then "accept
+  draw" or "decline draw"); offers and answers do not count towards the 401.
 
 Options: none.
 
@@ -73,7 +75,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core import GameInfo, InvalidMoveError, Outcome, State
+from ..core import DRAW_OFFER_PLIES, DrawOffers, GameInfo, InvalidMoveError, Outcome
 
 SIZE = 5
 FILES = "abcde"
@@ -175,7 +177,7 @@ def parse_move(move: str) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class BobailState(State):
+class BobailState(DrawOffers):
     info: ClassVar[GameInfo] = GameInfo(
         id="bobail",
         title="Bobail",
@@ -184,7 +186,7 @@ class BobailState(State):
         options=(),
         has_chance=False,
         has_hidden_info=False,
-        max_plies=MAX_PLIES,
+        max_plies=MAX_PLIES + DRAW_OFFER_PLIES,
         summary="Move the shared Bobail onto your own home row, or trap it so your opponent cannot move it.",
     )
 
@@ -212,7 +214,7 @@ class BobailState(State):
             end_reason="",
         )
 
-    def _legal_moves(self) -> tuple[str, ...]:
+    def _game_moves(self) -> tuple[str, ...]:
         if self.to_move is None:
             moves: list[str] = []
         elif self.phase == "bobail":
@@ -222,7 +224,7 @@ class BobailState(State):
         moves.sort()
         return tuple(moves)
 
-    def _apply(self, move: str) -> BobailState:
+    def _game_apply(self, move: str) -> BobailState:
         origin, target = SQUARE_INDEX[move[:2]], SQUARE_INDEX[move[3:]]
         mover = self.to_move
         board = list(self.board)
@@ -257,7 +259,7 @@ class BobailState(State):
         return self._replace(board=new_board, to_move=to_move, phase=phase, ply=ply, last_moves=last_moves,
                              winner=winner, end_reason=reason)
 
-    def outcome(self) -> Outcome | None:
+    def _game_outcome(self) -> Outcome | None:
         if not self.end_reason:
             return None
         if self.winner is None:
@@ -265,7 +267,7 @@ class BobailState(State):
         scores = (1.0, 0.0) if self.winner == 0 else (0.0, 1.0)
         return Outcome(scores=scores, winners=(self.winner,), reason=self.end_reason)
 
-    def why_illegal(self, move: str) -> str:
+    def _game_why_illegal(self, move: str) -> str:
         origin, target = parse_move(move)
         if self.to_move is None:
             return "the game is over"

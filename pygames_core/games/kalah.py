@@ -85,9 +85,13 @@ Choices
   times the stone option in any real game and keeps hand-built test positions
   meaningful.
 - ``max_plies`` is a proven bound, not a guess: every move other than the swap
-  raises ``(5T + 1) * (stones in stores) + sum of pit positions`` by at least
-  one, where T is the number of stones (72 at most). Real games last well
+  and the draw offers raises ``(5T + 1) * (stones in stores) + sum of pit
+  positions`` by at least one, where T is the number of stones (72 at most);
+  the offers are bounded in number (core.DrawOffers). Real games last well
   under 200 plies.
+- Draws by agreement (core.DrawOffers): "offer draw", then "accept draw" or
+  "decline draw". An agreed draw keeps the stores as they stand as the scores,
+  with both seats winning.
 """
 
 from __future__ import annotations
@@ -96,7 +100,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import GameInfo, InvalidMoveError, Option, Outcome, State, winners_by_score
+from ..core import DRAW_OFFER_PLIES, DrawOffers, GameInfo, InvalidMoveError, Option, Outcome, winners_by_score
 
 SEAT_NAMES = ("South", "North")
 PIT_MOVES = ("1", "2", "3", "4", "5", "6")
@@ -147,7 +151,7 @@ def _on(value: str) -> bool:
 
 
 @dataclass(frozen=True)
-class KalahState(State):
+class KalahState(DrawOffers):
     info = GameInfo(
         id="kalah",
         title="Kalah",
@@ -175,7 +179,7 @@ class KalahState(State):
         ),
         has_chance=False,
         has_hidden_info=False,
-        max_plies=_ply_bound(72),
+        max_plies=_ply_bound(72) + DRAW_OFFER_PLIES,
         summary="Sow stones round a board of twelve pits and collect more of them in your store than your opponent.",
     )
 
@@ -214,7 +218,7 @@ class KalahState(State):
 
     # -- moves -------------------------------------------------------------
 
-    def _legal_moves(self) -> tuple[str, ...]:
+    def _game_moves(self) -> tuple[str, ...]:
         seat = self.to_move
         if seat is None:
             moves: tuple[str, ...] = ()
@@ -228,7 +232,7 @@ class KalahState(State):
     def swap_available(self) -> bool:
         return self.pie_pending and self.to_move == 1
 
-    def why_illegal(self, move: str) -> str:
+    def _game_why_illegal(self, move: str) -> str:
         if move != SWAP and move not in PIT_MOVES:
             raise InvalidMoveError(move, 'a move is a pit number "1" to "6" or "swap"')
         if self.to_move is None:
@@ -241,7 +245,7 @@ class KalahState(State):
             return f"pit {move} is empty"
         return "it is not a legal move now"  # unreachable for a consistent state
 
-    def _apply(self, move: str) -> KalahState:
+    def _game_apply(self, move: str) -> KalahState:
         if move == SWAP:
             return self._swap()
         seat: int = self.to_move  # type: ignore[assignment]
@@ -309,7 +313,10 @@ class KalahState(State):
 
     # -- end and view --------------------------------------------------------
 
-    def outcome(self) -> Outcome | None:
+    def _agreed_scores(self) -> tuple[float, ...]:
+        return (self.pits[6], self.pits[13])
+
+    def _game_outcome(self) -> Outcome | None:
         if self.to_move is not None:
             return None
         scores = (self.pits[6], self.pits[13])
