@@ -7,6 +7,8 @@
 //   data-step="<n>"           a mark, drawn invisible, that flashes n steps in: a sowing, stone by stone
 //   data-leaving              a piece that has just gone (a capture), drawn invisible: it is shown
 //                             where it stood and fades out
+//   data-arriving="<n>"       a piece just laid that came from nowhere on the board (a LITS
+//                             tetromino, an Isaac bar): it grows in where it lies, n half steps late
 //
 // Each step takes STEP_MS. Nothing waits for an animation: the board is already in its new state
 // and takes clicks at once. Under prefers-reduced-motion nothing moves.
@@ -38,15 +40,42 @@ export function animate(container, before) {
     const from = before.get(node.dataset.cameFrom);
     if (!from) continue;
     const to = centre(svg, node);
-    const steps = Number(node.dataset.steps || 1);
-    node.animate([{transform: `translate(${from.x - to.x}px, ${from.y - to.y}px)`}, {transform: 'translate(0, 0)'}],
-      {duration: STEP_MS * steps, easing: 'ease-in-out'});
+    if (Math.hypot(from.x - to.x, from.y - to.y) < 1) continue;
+    const duration = STEP_MS * Number(node.dataset.steps || 1);
+    // A copy moves over everything else on the board (SVG draws in document order), the piece
+    // itself shows where it lands once the copy is there.
+    const ghost = lifted(svg, node);
+    ghost.firstChild.animate([{transform: `translate(${from.x - to.x}px, ${from.y - to.y}px)`}, {transform: 'translate(0, 0)'}],
+      {duration, easing: 'ease-in-out'}).onfinish = () => ghost.remove();
+    node.animate([{opacity: 0}, {opacity: 0}], {duration});
   }
   for (const node of svg.querySelectorAll('[data-step]')) {
     node.animate([{opacity: 0}, {opacity: 1, offset: 0.3}, {opacity: 0}],
       {duration: STEP_MS * 2, delay: STEP_MS * Number(node.dataset.step)});
   }
+  for (const node of svg.querySelectorAll('[data-arriving]')) {
+    node.style.transformBox = 'fill-box';
+    node.style.transformOrigin = 'center';
+    node.animate([{opacity: 0, transform: 'scale(0.6)'}, {opacity: 1, transform: 'scale(1)'}],
+      {duration: STEP_MS * 2, delay: STEP_MS * Number(node.dataset.arriving || 0) / 2, easing: 'ease-out', fill: 'backwards'});
+  }
   for (const node of svg.querySelectorAll('[data-leaving]')) {
     node.animate([{opacity: 1}, {opacity: 0}], {duration: STEP_MS * 3});
   }
+}
+
+/** A copy of `node` at the top of `svg`, where `node` is drawn, that takes no clicks. */
+function lifted(svg, node) {
+  const ghost = document.createElementNS(svg.namespaceURI, 'g');
+  const matrix = svg.getScreenCTM()?.inverse().multiply(node.parentNode.getScreenCTM());
+  if (matrix) ghost.setAttribute('transform', `matrix(${matrix.a} ${matrix.b} ${matrix.c} ${matrix.d} ${matrix.e} ${matrix.f})`);
+  ghost.setAttribute('aria-hidden', 'true');
+  ghost.setAttribute('pointer-events', 'none');
+  const copy = node.cloneNode(true);
+  for (const each of [copy, ...copy.querySelectorAll('[data-move], [data-from], [data-spot], [id]')]) {
+    for (const name of ['data-move', 'data-from', 'data-spot', 'data-came-from', 'id', 'tabindex', 'role']) each.removeAttribute(name);
+  }
+  ghost.append(copy);
+  svg.append(ghost);
+  return ghost;
 }

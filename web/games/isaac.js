@@ -68,7 +68,9 @@ function barShape(seat, cells, vertical, value, extra = {}) {
 
 function counterRing(seat, index) {
   const cx = cellX(index) + CELL / 2, cy = cellY(index) + CELL / 2;
-  return el('g', {'pointer-events': 'none', class: `counter counter-${seat}`},
+  // A counter slides from where it stood when the board was last drawn (motion.js); unmoved, it stays put.
+  const spot = `counter${seat}`;
+  return el('g', {'pointer-events': 'none', class: `counter counter-${seat}`, 'data-spot': spot, 'data-came-from': spot, 'data-steps': '2'},
     el('circle', {cx, cy, r: 25, fill: 'none', stroke: seat ? '#6d5536' : '#fffdf8', 'stroke-width': 11}),
     el('circle', {cx, cy, r: 25, fill: 'none', stroke: seat ? '#fffdf8' : '#111', 'stroke-width': 7}));
 }
@@ -136,6 +138,9 @@ function ground(view, removal, picked) {
     g.append(el('text', {x: LEFT + i * CELL + CELL / 2, y: TOP + 620, 'font-size': 16, ...label}, FILES[i]),
       el('text', {x: 14, y: TOP + (9 - i) * CELL + CELL / 2 + 5, 'font-size': 13, ...label}, i + 1));
   }
+  if (removal && view.last_moves.at(-1)?.startsWith('remove ')) { // the bar just removed fades out (motion.js)
+    g.append(el('g', {'data-leaving': '', opacity: 0}, ...barShape(removal.seat, removal.cells, removal.vertical, removal.value, {})));
+  }
   if (removal) {
     const [x, y, width, height] = barBox(removal.cells, removal.vertical);
     g.append(el('rect', {x, y, width, height, rx: 11, fill: 'none', stroke: BAR.stroke[removal.seat], 'stroke-width': 3,
@@ -170,13 +175,14 @@ export function render(container, {view, legalMoves = [], interactive = false, s
 
   // Bars: the removable ones are buttons; the one placed last is outlined.
   const placed = (view?.last_moves ?? []).filter((m) => m.startsWith('place ')).map((m) => m.split(' ')[2]);
+  const arrived = view?.last_moves?.at(-1)?.startsWith('place ') ? placed.at(-1) : null; // grows in (motion.js)
   const bars = el('g');
   for (const piece of view?.pieces ?? []) {
     const move = removable.get(piece.square);
     const where = `${seatLabel(piece.seat)}'s ${piece.length}-bar ${span(piece.cells)}, value ${piece.value}`;
     const group = el('g', move
       ? actionable(`Remove ${where}`, {'data-move': move, class: 'bar removable'})
-      : {role: 'img', 'aria-label': where, class: 'bar'});
+      : {role: 'img', 'aria-label': where, class: 'bar', 'data-arriving': piece.square === arrived ? '0' : null});
     const outline = move ? {stroke: '#f2b705', 'stroke-width': 5}
       : placed.includes(piece.square) ? {stroke: '#1a5fd0', 'stroke-width': 5} : {};
     group.append(...barShape(piece.seat, piece.cells, piece.vertical, piece.value, outline));

@@ -125,7 +125,9 @@ export function render(container, {view, legalMoves = [], interactive = false, s
     const isPicked = picked.includes(name);
     let fill = letter ? PIECE_FILL[letter] : (Math.floor(index / 10) + index) % 2 ? '#f5eddb' : '#efe5cf';
     if (isPicked) fill = complete ? PIECE_FILL[complete.letter] : '#b9cff3';
-    squares.append(el('rect', {x, y, width: CELL, height: CELL, fill, stroke: '#cdbf9f', 'stroke-width': 2}));
+    const arriving = lastCells.indexOf(index); // the piece just laid grows in, square by square (motion.js)
+    squares.append(el('rect', {x, y, width: CELL, height: CELL, fill, stroke: '#cdbf9f', 'stroke-width': 2,
+      'data-arriving': arriving < 0 ? null : String(arriving)}));
     const symbol = symbols[index];
     if (symbol) {
       const owner = owners.indexOf(symbol);

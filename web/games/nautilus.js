@@ -202,6 +202,8 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   const name = (seat) => seatLabel(seat);
   const last = [...(view.log ?? [])].reverse().find((item) => item.move && (isPlacement(item.move) || isArrow(item.move)));
   const lastSpace = last ? (isArrow(last.move) ? last.move.split('-')[1] : last.move.split(' ')[1]) : null;
+  // The card the latest move put there comes from its hand, or from the space an arrow moved it from (motion.js).
+  const cameFrom = last?.ply === view.ply ? (isArrow(last.move) ? last.move.split('-')[0] : `hand${last.seat}`) : null;
 
   const svg = el('svg', {viewBox: `0 0 ${WIDTH} 600`, class: 'nautilus-board', role: 'group',
     'aria-label': `Nautilus, round ${view.round} of ${view.rounds}: ${name(me)}'s side at the bottom, ${name(them)}'s at the top`});
@@ -217,6 +219,7 @@ export function render(container, {view, legalMoves = [], interactive = false, s
     x += 27;
   }
   for (let i = 0; i < hiddenCount; i++, x += 27) top.append(...back(x, 28, 24, 32));
+  top.append(el('rect', {x: 8, y: 28, width: Math.max(24, x - 11), height: 32, fill: 'none', 'data-spot': `hand${them}`}));
   const theirSpecial = view.specials?.[them];
   top.append(text(WIDTH - 8, 20, theirSpecial ? `special: ${theirSpecial === 'hidden' ? 'hidden' : SPECIALS[theirSpecial]}` : 'no special',
     {'text-anchor': 'end', 'font-size': 12, fill: MUTED}));
@@ -246,9 +249,11 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       const isOrigin = origins.includes(space) && !pick.anchor;
       const picked = pick.from === space;
       const parts = [];
+      parts.push(el('rect', {x: sx, y, width: SW, height: SH, fill: 'none', 'data-spot': space}));
       if (cell) {
-        parts.push(...face(cell.card, sx, y, SW, SH, {anchored: cell.anchored, edge: picked ? FOCUS : space === lastSpace ? GOLD : '#8c7350',
-          edgeWidth: picked || space === lastSpace ? 3.5 : 1.5}));
+        parts.push(el('g', {'data-came-from': space === lastSpace ? cameFrom : null},
+          ...face(cell.card, sx, y, SW, SH, {anchored: cell.anchored, edge: picked ? FOCUS : space === lastSpace ? GOLD : '#8c7350',
+            edgeWidth: picked || space === lastSpace ? 3.5 : 1.5})));
       } else {
         parts.push(el('rect', {x: sx, y, width: SW, height: SH, rx: 7, fill: WELL, stroke: move ? GOLD : '#8fb3cc',
           'stroke-width': move ? 3.5 : 1, 'stroke-dasharray': move ? null : '4 4'}));
@@ -287,6 +292,8 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   const swaps = new Map(moves.filter((move) => move.startsWith('swap ')).map((move) => [move.slice(5), move]));
   const gap = Math.min(HW + 6, (WIDTH - 16 - HW) / Math.max(1, cards.length - 1));
   const handLeft = (WIDTH - (HW + gap * Math.max(0, cards.length - 1))) / 2;
+  svg.append(el('rect', {x: handLeft, y: handTop + 14, width: HW + gap * Math.max(0, cards.length - 1), height: HH,
+    fill: 'none', 'aria-hidden': 'true', 'data-spot': `hand${me}`}));
   cards.forEach((card, i) => {
     const cx = handLeft + i * gap;
     if (!card) {
