@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -432,6 +432,21 @@ class DrawOffers(State):
 
 
 D = TypeVar("D", bound=DrawOffers)
+
+
+def redeal(pool: list[Any], sizes: Sequence[int], rng: rng_module.Rng) -> tuple[list[list[Any]], list[Any]]:
+    """`pool` dealt at random into hands of `sizes`, and what is left over: how
+    `resample` deals again what a seat cannot see. A partial Fisher-Yates shuffle
+    of `pool` (which it reorders) with `rng`, so the deal is the same everywhere."""
+    hands = []
+    taken = 0
+    for size in sizes:
+        for index in range(taken, taken + size):
+            pick = index + rng.below(len(pool) - index)
+            pool[index], pool[pick] = pool[pick], pool[index]
+        hands.append(pool[taken : taken + size])
+        taken += size
+    return hands, pool[taken:]
 
 
 def chance_move(state: State) -> str:

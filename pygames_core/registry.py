@@ -30,6 +30,7 @@ _GAMES: dict[str, tuple[str, str]] = {
     "backgammon": ("backgammon", "BackgammonState"),
     "lostcities": ("lostcities", "LostCitiesState"),
     "nautilus": ("nautilus", "NautilusState"),
+    "flamingpyramids": ("flamingpyramids", "FlamingPyramidsState"),
 }
 
 # (game, format) -> the module in pygames_core.games and its writer and reader:

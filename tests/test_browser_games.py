@@ -82,3 +82,16 @@ def test_four_player_one_with_two_computer_seats(page: Page, site_url: str) -> N
     scores = page.locator("#result .standings").inner_text()
     assert all(name in scores for name in ("Black", "Red", "Blue", "Green")), scores
     assert_all_local(requests)
+
+
+def test_three_player_flaming_pyramids_with_two_computer_seats(page: Page, site_url: str) -> None:
+    requests = watch_requests(page)
+    open_table(page, site_url, "flamingpyramids")
+    new_game(page, ["300", "human", "300"])
+    play_to_the_end(page, random.Random("flamingpyramids-3"))
+
+    expect(page.locator("#result")).to_be_visible()
+    seats = set(page.locator("#moves li .who").all_inner_texts())
+    assert {"Amber", "Violet", "Teal"} <= {" ".join(seat.split()) for seat in seats}
+    assert page.locator(".fp-seats li").count() == 3, "every seat's hand and pile, in view"
+    assert_all_local(requests)

@@ -129,7 +129,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import rng as rng_module
-from ..core import CHANCE, LONGEST_RECORD, GameInfo, InvalidMoveError, Option, Outcome, State, winners_by_score
+from ..core import CHANCE, LONGEST_RECORD, GameInfo, InvalidMoveError, Option, Outcome, State, redeal, winners_by_score
 
 SEAT_NAMES = ("South", "North")
 COLOURS = ("yellow", "blue", "white", "green", "red", "purple")
@@ -550,16 +550,11 @@ class LostCitiesState(State):
                 unseen[card] -= 1
         pool = [card for card, copies in enumerate(unseen) for _ in range(copies)]
         hands = list(self.hands)
-        taken = 0
-        for other in redrawn:
-            size = len(self.hands[other]) - len(self.known[other])
-            for index in range(taken, taken + size):  # a partial Fisher-Yates shuffle
-                pick = index + rng.below(len(pool) - index)
-                pool[index], pool[pick] = pool[pick], pool[index]
-            hands[other] = tuple(sorted(pool[taken : taken + size] + list(self.known[other])))
-            taken += size
+        dealt, left = redeal(pool, [len(self.hands[other]) - len(self.known[other]) for other in redrawn], rng)
+        for other, cards in zip(redrawn, dealt):
+            hands[other] = tuple(sorted(cards + list(self.known[other])))
         deck = [0] * len(self.deck)
-        for card in pool[taken:]:
+        for card in left:
             deck[card] += 1
         hidden = {str(other) for other in redrawn}
         recent = tuple(
