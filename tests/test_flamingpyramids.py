@@ -335,3 +335,11 @@ def test_the_view_tells_the_player_to_move_what_each_placement_sets_off() -> Non
         "blue-30 1:1": "", "blue-30 1:3": "collapse", "blue-30 1:5": "collapse",
         "green-20 1:1": "collapse", "green-20 1:3": "fire", "green-20 1:5": "fire"}
     assert state.view(1)["mayhem"] == {}, "only for the player to move"
+
+
+def test_the_view_tells_what_the_latest_move_did_to_the_pyramid() -> None:
+    state = position({"0:0": "blue-50", "0:2": "red-60"}, ["green-20", "red-10"]).play("green-20 1:1")
+    motion = [(item["kind"], item["row"], item["column"], item["tile"]["name"], item["from"]) for item in state.view(1)["motion"]]
+    assert motion == [("laid", 1, 1, "green-20", None), ("left", 0, 0, "blue-50", None), ("left", 0, 2, "red-60", None)]
+    fell = state.play("fall left").view(None)["motion"]
+    assert [(item["kind"], item["row"], item["column"], item["from"]) for item in fell] == [("fell", 0, 0, "1:1")]

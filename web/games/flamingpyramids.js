@@ -163,11 +163,23 @@ export function render(container, {view, legalMoves = [], interactive = false, s
     'aria-label': `The pyramid: ${table.length} tile${table.length === 1 ? '' : 's'}, row 0 at the bottom`});
   svg.style.maxWidth = `${Math.round(width * 1.25)}px`; // tiles no bigger than a quarter over their drawn size
   svg.append(el('line', {x1: 0, y1: height - 3, x2: width, y2: height - 3, stroke: '#8c7350', 'stroke-width': 3, 'aria-hidden': 'true'}));
+  // What the latest move did (motion.js): a tile laid grows in, a tile that fell drops from where it
+  // was, and the tiles that left (to a pile, or out of the game) fade where they stood.
+  const moved = new Map((view?.motion ?? []).filter((item) => item.kind !== 'left').map((item) => [`${item.row}:${item.column}`, item]));
+  const standing = new Set(table.map(({row, column}) => `${row}:${column}`));
+  for (const {kind, row, column, tile} of view?.motion ?? []) {
+    if (kind !== 'left' || standing.has(`${row}:${column}`)) continue;
+    const {x, y} = at(row, column);
+    svg.append(el('g', {'data-leaving': '', opacity: 0, 'aria-hidden': 'true'}, ...tileShape(tile, x, y, TW, TH - 6)));
+  }
   for (const {row, column, tile} of table) {
     const {x, y} = at(row, column);
     const isFalling = falling && falling.row === row && falling.column === column;
+    const motion = moved.get(`${row}:${column}`);
     svg.append(el('g', {role: 'img', 'aria-label': `${tile.words} (${tile.material}) on ${row}:${column}${isFalling ? ', falling' : ''}`,
-      'data-spot': `${row}:${column}`}, ...tileShape(tile, x, y, TW, TH - 6, isFalling ? {edge: GOLD, edgeWidth: 6} : {})));
+      'data-spot': `${row}:${column}`, 'data-arriving': motion?.kind === 'laid' ? '0' : null,
+      'data-came-from': motion?.kind === 'fell' ? motion.from : null},
+    ...tileShape(tile, x, y, TW, TH - 6, isFalling ? {edge: GOLD, edgeWidth: 6} : {})));
   }
   for (const [place, move] of spots) {
     const [row, column] = place.split(':').map(Number);

@@ -73,7 +73,9 @@ hand (the viewer's tiles, or None), hand_sizes, pile_sizes, tiles_left, out,
 known (per seat, tiles seen going into its hand), to_move, active, phase
 ("deal", "place", "fall", "die", "draw", "over"), falling ({row, column} of the
 tile about to fall, else None), chooser, receiver, events (the mayhem of this turn
-and the last, as {ply, seat, text}), mayhem (for the seat to lay a tile: each
+and the last, as {ply, seat, text}), motion (what the latest ply did to the
+pyramid, in order: {kind ("laid", "fell" with "from" its place before, "left"),
+row, column, tile}), mayhem (for the seat to lay a tile: each
 legal move and what it would set off first, see ``mayhem_of``), options, ply,
 outcome. A tile is
 {name, colour, weight, material, symbol, words}.
@@ -96,6 +98,8 @@ from .tiles import COLOUR, COUNT, INCENDIARY, INDEX, MATERIAL, NAMES, SYMBOLS, W
 SEAT_NAMES = ("Amber", "Violet", "Teal", "Rose", "Slate", "Olive")
 HAND = 5
 TABLE = -2  # `deal_to` for a leftover tile dealt to the table at the start
+LAID, FELL, LEFT = 0, 1, 2  # the kinds of `motion`
+MOTION = ("laid", "fell", "left")
 FALLS = {"fall left": -1, "fall right": 1}
 DIE = ("die fire", "die fire out", "die explosion", "die smoke")
 DIE_WEIGHTS = (3, 1, 1, 1)
@@ -158,6 +162,7 @@ class FlamingPyramidsState(State):
     rolled: bool = False  # the Fire Die was rolled this turn
     events: tuple[tuple[int, int, str], ...] = ()  # (ply, seat, text) of this turn and the last
     turn_start: int = 0  # the ply this turn began at
+    motion: tuple[tuple[int, ...], ...] = ()  # this ply's changes to the pyramid, for the page to show
     rng: int = 0
     ply: int = 0
     winner: int = -1
@@ -266,13 +271,14 @@ class FlamingPyramidsState(State):
             if INCENDIARY[tile]:
                 state = state._replace(out=self.out + (tile,))
             else:
-                state = state._replace(table=self.table + ((0, 2 * len(self.table), tile),))
+                column = 2 * len(self.table)
+                state = state._replace(table=self.table + ((0, column, tile),), motion=((LAID, 0, column, tile),))
             return state._next_deal()
         seat = self.deal_to
         hands = list(self.hands)
         hands[seat] = tuple(sorted(hands[seat] + (tile,)))
         if self.phase == "deal":
-            return self._replace(pool=pool, rng=rng, ply=self.ply + 1, hands=tuple(hands))._next_deal()
+            return self._replace(pool=pool, rng=rng, ply=self.ply + 1, hands=tuple(hands), motion=())._next_deal()
         unseen = list(self.unseen)
         unseen[seat] -= 1
         return _Work(self._replace(pool=pool, rng=rng, hands=tuple(hands), unseen=tuple(unseen))).end_turn()
@@ -322,6 +328,8 @@ class FlamingPyramidsState(State):
             "chooser": self.chooser,
             "receiver": self.receiver,
             "events": [{"ply": ply, "seat": actor, "text": text} for ply, actor, text in self.events],
+            "motion": [{"kind": MOTION[kind], "row": row, "column": column, "tile": tile_view(tile),
+                        "from": f"{rest[0]}:{rest[1]}" if rest else None} for kind, row, column, tile, *rest in self.motion],
             "mayhem": ({move: self.mayhem_of(move) for move in self.legal_moves()}
                        if self.phase == "place" and seat == self.active else {}),
             "options": {"curse": "on" if self.curse else "off", "fire_die": "on" if self.fire_die else "off"},
@@ -390,6 +398,7 @@ class _Work:
         self.rolled = state.rolled
         self.events = list(state.events)
         self.mayhem: list[str] = []  # the kinds of mayhem met, in order: "collapse", "fall", "explosion", ...
+        self.motion: list[tuple[int, ...]] = []  # (kind, row, column, tile[, from row, from column])
 
     def say(self, text: str, seat: int | None = None) -> None:
         self.events.append((self.ply, self.state.active if seat is None else seat, text))
@@ -400,6 +409,7 @@ class _Work:
     def bury(self, places: list[Place], seat: int) -> str:
         """Takes `places` off the table and under `seat`'s pile; says which."""
         tiles = [self.table.pop(place) for place in places]
+        self.motion += [(LEFT, *place, tile) for place, tile in zip(places, tiles)]
         self.under[seat] += tiles
         if self.placed in places:
             self.placed = None
@@ -407,6 +417,7 @@ class _Work:
 
     def remove(self, places: list[Place]) -> str:
         tiles = [self.table.pop(place) for place in places]
+        self.motion += [(LEFT, *place, tile) for place, tile in zip(places, tiles)]
         self.out += tiles
         if self.placed in places:
             self.placed = None
@@ -421,12 +432,14 @@ class _Work:
             self.known[seat].remove(tile)
         self.table[place] = tile
         self.placed = place
+        self.motion.append((LAID, *place, tile))
         self.say(f"{self.name(seat)} lays {words(tile)} on {place[0]}:{place[1]}")
 
     def fall(self, way: int) -> None:
         row, column = self.state.falling
         tile = self.table.pop((row, column))
         self.table[(row - 1, column + way)] = tile
+        self.motion.append((FELL, row - 1, column + way, tile, row, column))
         self.placed = None
         side = "left" if way < 0 else "right"
         self.say(f"{words(tile)} falls to the {side}, onto {row - 1}:{column + way}", self.chooser)
@@ -540,6 +553,7 @@ class _Work:
             receiver=self.receiver,
             rolled=self.rolled,
             events=tuple(self.events),
+            motion=tuple(self.motion),
             falling=changes.pop("falling", ()),
             deal_to=deal_to,
             ply=self.ply,
