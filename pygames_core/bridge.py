@@ -25,10 +25,11 @@ Operations:
   computer_move  record, player, budget_ms, seed   the move chosen, and the snapshot after it;
                  at a chance point, the outcome the game's own generator draws
 
-A snapshot is {record, url, to_move, movers, turns, undo_refused, legal_moves,
-view, outcome, ply, public}: `movers` is the seat that made each move of the
-record and `turns` the seat whose turn it belongs to (State.turn_seat), so a
-move list can be told in turns; `undo_refused` says why `undo` would refuse for
+A snapshot is {record, url, to_move, movers, turns, notes, undo_refused,
+legal_moves, view, outcome, ply, public}: `movers` is the seat that made each
+move of the record and `turns` the seat whose turn it belongs to
+(State.turn_seat), so a move list can be told in turns, with `notes` (per move,
+the lines of State.notes: what it set off); `undo_refused` says why `undo` would refuse for
 the seats the request names as people (`humans`), or is null. Every request
 may name the viewing `seat` (null: a spectator); the view is that seat's and
 `legal_moves` is empty unless that seat is to move. Without `seat`, the view is
@@ -99,19 +100,21 @@ class _Line:
     movers: tuple[int, ...]
     turns: tuple[int | None, ...]
     """The seat whose turn each move belongs to (State.turn_seat)."""
+    notes: tuple[tuple[str, ...], ...]
+    """What each move set off, in words (State.notes)."""
     state: State
     public: tuple[tuple[str, ...], ...] | None
 
     @staticmethod
     def start(state: State) -> _Line:
         public = ((),) * (state.players + 1) if state.info.has_hidden_info else None
-        return _Line((), (), (), state, public)
+        return _Line((), (), (), (), state, public)
 
     def extend(self, moves: Sequence[str]) -> _Line:
         """The line after `moves` too, gathered in lists and frozen once, so that a
         replay is linear in its length. RecordError names a move that does not play."""
         state = self.state
-        gathered, movers, turns = list(self.moves), list(self.movers), list(self.turns)
+        gathered, movers, turns, notes = list(self.moves), list(self.movers), list(self.turns), list(self.notes)
         public = None if self.public is None else [list(seen) for seen in self.public]
         for move in moves:
             try:
@@ -124,9 +127,10 @@ class _Line:
             gathered.append(move)
             movers.append(state.to_move)  # type: ignore[arg-type]
             turns.append(state.turn_seat())
+            notes.append(after.notes())
             state = after
         frozen = None if public is None else tuple(tuple(seen) for seen in public)
-        return _Line(tuple(gathered), tuple(movers), tuple(turns), state, frozen)
+        return _Line(tuple(gathered), tuple(movers), tuple(turns), tuple(notes), state, frozen)
 
     def play(self, move: str) -> _Line:
         """The line after one more move; a move that does not play raises the game's own error."""
@@ -136,7 +140,7 @@ class _Line:
         if public is not None:
             public = tuple(seen + (reading,) for seen, reading in zip(public, _readings(state, move)))
         return _Line(self.moves + (move,), self.movers + (state.to_move,),  # type: ignore[operator]
-                     self.turns + (state.turn_seat(),), after, public)
+                     self.turns + (state.turn_seat(),), self.notes + (after.notes(),), after, public)
 
     def public_moves(self, seat: int | None) -> tuple[str, ...]:
         assert self.public is not None
@@ -293,6 +297,7 @@ def _snapshot(record: Record, line: _Line, request: dict[str, Any], after_move: 
         "to_move": to_move,
         "movers": list(line.movers),
         "turns": list(line.turns),
+        "notes": [list(said) for said in line.notes],
         "undo_refused": _undo_refused(line, request),
         "legal_moves": list(state.legal_moves()) if _may_see_moves(state, seat) else [],
         "view": state.view(seat),
@@ -471,6 +476,7 @@ def _watch_snapshot(watch: Watch, ply: object) -> dict[str, Any]:
     return {"record": shown.to_dict(), "url": None, "watch_url": shown.to_url(), "watching": True,
             "to_move": state.to_move, "movers": [before.to_move for before in states[:ply]],
             "turns": [before.turn_seat() for before in states[:ply]], "undo_refused": "this game is watched",
+            "notes": [list(after.notes()) for after in states[1 : ply + 1]],
             "legal_moves": [],
             "view": state.view(None), "outcome": outcome.to_dict() if outcome else None, "ply": ply, "public": None}
 

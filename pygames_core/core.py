@@ -296,6 +296,12 @@ class State(ABC):
         turn (an opening deal). A game with chance says which."""
         return self.to_move if self.to_move is not None and self.to_move >= 0 else None
 
+    def notes(self) -> tuple[str, ...]:
+        """What the move that led here set off, in words anyone at the table may
+        read, for the move list: a line a step. Most games' moves speak for
+        themselves (none); one whose move sets off a chain of events tells them."""
+        return ()
+
     def past_is_public(self) -> bool:
         """Whether a spectator may step back through every earlier position of
         the game in progress. A game whose options hide what was won earlier,

@@ -251,3 +251,19 @@ def test_a_snapshot_says_why_undo_would_refuse() -> None:
     drawn = call({"op": "play", "record": played["record"], "move": "draw deck", "humans": [0, 1]})
     assert drawn["undo_refused"] == "a card has been drawn since: it cannot be taken back"
     assert error_code({"op": "undo", "record": drawn["record"]}) == "illegal_move"
+
+
+def test_a_snapshot_tells_what_each_move_set_off() -> None:
+    # The golden Flaming Pyramids game: its first collapse shows as a note on that move only.
+    from pathlib import Path
+
+    record = json.loads((Path(__file__).parent / "golden" / "flamingpyramids.json").read_text())["record"]
+    answer = call({"op": "load", "record": record})
+    assert answer["ok"] and len(answer["notes"]) == len(record["moves"])
+    collapses = [ply for ply, said in enumerate(answer["notes"]) if any("does not fit" in line for line in said)]
+    assert collapses, "the golden game has a collapse"
+    move = record["moves"][collapses[0]]
+    assert ":" in move, "a collapse follows a tile laid"
+    assert not any(line.startswith(("Amber lays", "Violet lays")) for said in answer["notes"] for line in said), \
+        "the move itself is the move list's own line"
+    assert call({"op": "new", "game": "kalah"})["notes"] == []

@@ -320,7 +320,11 @@ function drawMoves() {
         entry.dataset.ply = String(ply);
       }
       if (run.includes(shown)) entry.classList.add('latest');
-      return index ? [', ', entry] : [entry];
+      // What the moves set off (Flaming Pyramids' mayhem), a line a step.
+      const said = run.flatMap((each) => snap.notes?.[each - 1] ?? []);
+      const notes = said.length ? [make('span', 'notes', '', ...said.map((text) => make('span', 'note', `${text[0].toUpperCase()}${text.slice(1)}.`)))] : [];
+      const comma = index && !(runs[index - 1].plies.some((each) => snap.notes?.[each - 1]?.length)) ? [', '] : [];
+      return [...comma, entry, ...notes];
     }).flat();
     const who = seat === null ? make('span', 'who', 'Deal') : make('span', 'who', '', dot(seat), seatName(seat));
     const item = make('li', '', '', make('span', 'turn', number === null ? '' : `${number}.`), who, make('span', 'plays', '', ...entries));
@@ -434,7 +438,7 @@ function adopt(answer, {byComputer = false, restoreSeats = false} = {}) {
   const moved = snap !== null && answer.ply === snap.ply + 1 && answer.record.game === snap.record.game;
   snap = {
     record: answer.record, sealed: answer.sealed ?? null, url: answer.url, to_move: answer.to_move,
-    movers: answer.movers, turns: answer.turns, undo_refused: answer.undo_refused ?? null,
+    movers: answer.movers, turns: answer.turns, notes: answer.notes ?? [], undo_refused: answer.undo_refused ?? null,
     legal_moves: answer.legal_moves, view: answer.view, outcome: answer.outcome,
     ply: answer.ply, watching: Boolean(answer.watching), watch_url: answer.watch_url ?? null,
     humans: answer.humans ?? null, // sealed: the seats that were people's when the game began

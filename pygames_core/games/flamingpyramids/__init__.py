@@ -73,7 +73,7 @@ hand (the viewer's tiles, or None), hand_sizes, pile_sizes, tiles_left, out,
 known (per seat, tiles seen going into its hand), to_move, active, phase
 ("deal", "place", "fall", "die", "draw", "over"), falling ({row, column} of the
 tile about to fall, else None), chooser, receiver, events (the mayhem of this turn
-and the last, as {ply, seat, text}), motion (what the latest ply did to the
+and the last, as {ply, seat, text, move (whether the line tells the move itself)}), motion (what the latest ply did to the
 pyramid, in order: {kind ("laid", "fell" with "from" its place before, "left"),
 row, column, tile}), mayhem (for the seat to lay a tile: each
 legal move and what it would set off first, see ``mayhem_of``), options, ply,
@@ -160,7 +160,7 @@ class FlamingPyramidsState(State):
     receiver: int = 0  # whose pile takes what this mayhem brings down
     placed: tuple[int, ...] = ()  # the tile laid this turn, while nothing has collapsed or fallen
     rolled: bool = False  # the Fire Die was rolled this turn
-    events: tuple[tuple[int, int, str], ...] = ()  # (ply, seat, text) of this turn and the last
+    events: tuple[tuple[int, int, str, bool], ...] = ()  # (ply, seat, text, the move itself?) of this turn and the last
     turn_start: int = 0  # the ply this turn began at
     motion: tuple[tuple[int, ...], ...] = ()  # this ply's changes to the pyramid, for the page to show
     rng: int = 0
@@ -304,6 +304,10 @@ class FlamingPyramidsState(State):
         return Outcome(scores=scores, winners=(self.winner,),
                        reason=f"{SEAT_NAMES[self.winner]} has laid every tile")
 
+    def notes(self) -> tuple[str, ...]:
+        """The mayhem the latest move set off, a line a step."""
+        return tuple([text for ply, _, text, own in self.events if ply == self.ply and not own])
+
     def turn_seat(self) -> int | None:
         return None if self.phase == "deal" else self.active
 
@@ -327,7 +331,7 @@ class FlamingPyramidsState(State):
             "falling": {"row": self.falling[0], "column": self.falling[1]} if self.falling else None,
             "chooser": self.chooser,
             "receiver": self.receiver,
-            "events": [{"ply": ply, "seat": actor, "text": text} for ply, actor, text in self.events],
+            "events": [{"ply": ply, "seat": actor, "text": text, "move": own} for ply, actor, text, own in self.events],
             "motion": [{"kind": MOTION[kind], "row": row, "column": column, "tile": tile_view(tile),
                         "from": f"{rest[0]}:{rest[1]}" if rest else None} for kind, row, column, tile, *rest in self.motion],
             "mayhem": ({move: self.mayhem_of(move) for move in self.legal_moves()}
@@ -400,8 +404,9 @@ class _Work:
         self.mayhem: list[str] = []  # the kinds of mayhem met, in order: "collapse", "fall", "explosion", ...
         self.motion: list[tuple[int, ...]] = []  # (kind, row, column, tile[, from row, from column])
 
-    def say(self, text: str, seat: int | None = None) -> None:
-        self.events.append((self.ply, self.state.active if seat is None else seat, text))
+    def say(self, text: str, seat: int | None = None, own: bool = False) -> None:
+        """One line of what happened; `own` for the line that tells the move itself."""
+        self.events.append((self.ply, self.state.active if seat is None else seat, text, own))
 
     def name(self, seat: int) -> str:
         return SEAT_NAMES[seat]
@@ -433,7 +438,7 @@ class _Work:
         self.table[place] = tile
         self.placed = place
         self.motion.append((LAID, *place, tile))
-        self.say(f"{self.name(seat)} lays {words(tile)} on {place[0]}:{place[1]}")
+        self.say(f"{self.name(seat)} lays {words(tile)} on {place[0]}:{place[1]}", own=True)
 
     def fall(self, way: int) -> None:
         row, column = self.state.falling
@@ -442,7 +447,7 @@ class _Work:
         self.motion.append((FELL, row - 1, column + way, tile, row, column))
         self.placed = None
         side = "left" if way < 0 else "right"
-        self.say(f"{words(tile)} falls to the {side}, onto {row - 1}:{column + way}", self.chooser)
+        self.say(f"{words(tile)} falls to the {side}, onto {row - 1}:{column + way}", self.chooser, own=True)
 
     def roll(self, outcome: str) -> None:
         self.rolled = True
