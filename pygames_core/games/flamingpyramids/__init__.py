@@ -243,18 +243,14 @@ class FlamingPyramidsState(State):
         if move in FALLS:
             work.fall(FALLS[move])
         else:
-            name, spot = move.split(" ")
-            row, column = spot.split(":")
-            work.lay(INDEX[name], (int(row), int(column)))
+            work.lay(*_placement(move))
         return work.settle()
 
     def mayhem_of(self, move: str) -> str:
         """What laying a tile (a legal move) sets off first: "collapse", "fall",
         "explosion", "fire", "fire die", "curse", or "" where the tile simply fits."""
         work = _Work(self)
-        name, spot = move.split(" ")
-        row, column = spot.split(":")
-        work.lay(INDEX[name], (int(row), int(column)))
+        work.lay(*_placement(move))
         work.settle()
         return work.mayhem[0] if work.mayhem else ""
 
@@ -371,6 +367,13 @@ class FlamingPyramidsState(State):
         return tuple(weight / total for weight in weights)
 
 
+def _placement(move: str) -> tuple[int, Place]:
+    """The tile and the place of a legal "red-20 1:3"."""
+    name, spot = move.split(" ")
+    row, column = spot.split(":")
+    return INDEX[name], (int(row), int(column))
+
+
 def _listed(tiles: list[int]) -> str:
     """ "Red 10", "Red 10 and Blue 20", "Red 10, Blue 20 and Green 30"."""
     names = [words(tile) for tile in tiles]
@@ -408,9 +411,6 @@ class _Work:
         """One line of what happened; `own` for the line that tells the move itself."""
         self.events.append((self.ply, self.state.active if seat is None else seat, text, own))
 
-    def name(self, seat: int) -> str:
-        return SEAT_NAMES[seat]
-
     def bury(self, places: list[Place], seat: int) -> str:
         """Takes `places` off the table and under `seat`'s pile; says which."""
         tiles = [self.table.pop(place) for place in places]
@@ -438,7 +438,7 @@ class _Work:
         self.table[place] = tile
         self.placed = place
         self.motion.append((LAID, *place, tile))
-        self.say(f"{self.name(seat)} lays {words(tile)} on {place[0]}:{place[1]}", own=True)
+        self.say(f"{SEAT_NAMES[seat]} lays {words(tile)} on {place[0]}:{place[1]}", own=True)
 
     def fall(self, way: int) -> None:
         row, column = self.state.falling
@@ -452,7 +452,7 @@ class _Work:
     def roll(self, outcome: str) -> None:
         self.rolled = True
         incendiary, lit = pyramid.fire_pair(self.table, self.placed)  # type: ignore[arg-type,misc]
-        receiver = self.name(self.receiver)
+        receiver = SEAT_NAMES[self.receiver]
         if outcome == "die smoke":
             self.say("The Fire Die shows smoke: nothing burns")
         elif outcome == "die explosion":
@@ -477,7 +477,7 @@ class _Work:
             place = pyramid.first_in_free_air(self.table)
             if place:
                 self.mayhem.append("fall")
-                self.say(f"{words(self.table[place])} hangs in free air: {self.name(self.chooser)} chooses where it falls")
+                self.say(f"{words(self.table[place])} hangs in free air: {SEAT_NAMES[self.chooser]} chooses where it falls")
                 return self.freeze(phase="fall", to_move=self.chooser, falling=place)
             place = pyramid.first_collapse(self.table)
             if place:
@@ -486,7 +486,7 @@ class _Work:
                 tile = words(self.table[place])
                 below = [support for support in pyramid.supports(place) if support in self.table]
                 buried = self.bury(below, self.receiver)
-                self.say(f"{tile} does not fit: {buried} {_verb(buried, 'collapses under it and goes', 'collapse under it and go')} under {self.name(self.receiver)}'s pile")
+                self.say(f"{tile} does not fit: {buried} {_verb(buried, 'collapses under it and goes', 'collapse under it and go')} under {SEAT_NAMES[self.receiver]}'s pile")
                 return self.freeze(phase="fall", to_move=self.chooser, falling=place)
             found = pyramid.first_explosion(self.table)
             if found:
@@ -495,7 +495,7 @@ class _Work:
                 buried = self.bury(touched, self.receiver)
                 gone = self.remove(group)
                 self.say(f"{gone} touch and explode, leaving the game"
-                         + (f"; {buried} {_verb(buried, 'goes', 'go')} under {self.name(self.receiver)}'s pile" if buried else ""))
+                         + (f"; {buried} {_verb(buried, 'goes', 'go')} under {SEAT_NAMES[self.receiver]}'s pile" if buried else ""))
                 continue
             if self.state.fire_die:
                 if not self.rolled and self.placed and pyramid.fire_pair(self.table, self.placed):
@@ -508,7 +508,7 @@ class _Work:
                     tile = words(self.table[place])
                     buried = self.bury(pyramid.burnt_by(self.table, place), self.receiver)
                     self.remove([place])
-                    self.say(f"{tile} starts a fire: {buried} {_verb(buried, 'burns and goes', 'burn and go')} under {self.name(self.receiver)}'s pile; "
+                    self.say(f"{tile} starts a fire: {buried} {_verb(buried, 'burns and goes', 'burn and go')} under {SEAT_NAMES[self.receiver]}'s pile; "
                              f"{tile} leaves the game")
                     continue
             if self.state.curse:
@@ -518,7 +518,7 @@ class _Work:
                     previous = (self.state.active - 1) % self.state.players
                     buried = self.bury(found_curse, previous)
                     self.receiver = self.chooser = previous
-                    self.say(f"The Curse: {buried} go under {self.name(previous)}'s pile, "
+                    self.say(f"The Curse: {buried} go under {SEAT_NAMES[previous]}'s pile, "
                              f"who takes the rest of this mayhem", previous)
                     continue
             return self.end_turn()
