@@ -339,7 +339,18 @@ def test_the_view_tells_the_player_to_move_what_each_placement_sets_off() -> Non
 
 def test_the_view_tells_what_the_latest_move_did_to_the_pyramid() -> None:
     state = position({"0:0": "blue-50", "0:2": "red-60"}, ["green-20", "red-10"]).play("green-20 1:1")
-    motion = [(item["kind"], item["row"], item["column"], item["tile"]["name"], item["from"]) for item in state.view(1)["motion"]]
-    assert motion == [("laid", 1, 1, "green-20", None), ("left", 0, 0, "blue-50", None), ("left", 0, 2, "red-60", None)]
+    motion = [(item["kind"], item["step"], item["row"], item["column"], item["tile"]["name"], item["from"], item["to"])
+              for item in state.view(1)["motion"]]
+    assert motion == [("laid", 0, 1, 1, "green-20", None, None),
+                      ("left", 1, 0, 0, "blue-50", None, 0), ("left", 1, 0, 2, "red-60", None, 0)], \
+        "the laid tile first, then the collapse a step later, under the placer's pile"
     fell = state.play("fall left").view(None)["motion"]
-    assert [(item["kind"], item["row"], item["column"], item["from"]) for item in fell] == [("fell", 0, 0, "1:1")]
+    assert [(item["kind"], item["step"], item["row"], item["column"], item["from"]) for item in fell] == [("fell", 0, 0, 0, "1:1")]
+
+
+def test_the_motion_of_a_fire_is_a_step_after_the_laying_and_names_where_each_tile_went() -> None:
+    state = position({"0:0": "blue-50", "0:2": "red-60", "0:4": "coal-green", "0:6": "red-90"},
+                     ["green-20", "blue-30"], players=2).play("green-20 1:3")
+    left = {(item["tile"]["name"], item["step"], item["to"]) for item in state.view(None)["motion"] if item["kind"] == "left"}
+    notes = state.notes()
+    assert left == {("green-20", 1, 0), ("coal-green", 1, None)}, (left, notes)

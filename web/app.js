@@ -250,7 +250,7 @@ function resultText(outcome) {
   const winners = outcome.winners.map(seatName);
   const headline = winners.length === players ? 'A draw.' : `${winners.join(' and ')} win${winners.length > 1 ? '' : 's'}!`;
   const scores = outcome.scores.map((score, seat) => `${seatName(seat)} ${score}`).join(' · ');
-  const reason = outcome.reason ? outcome.reason[0].toUpperCase() + outcome.reason.slice(1) + '.' : '';
+  const reason = outcome.reason ? sentence(outcome.reason) : '';
   return {headline, scores, reason};
 }
 
@@ -322,7 +322,7 @@ function drawMoves() {
       if (run.includes(shown)) entry.classList.add('latest');
       // What the moves set off (Flaming Pyramids' mayhem), a line a step.
       const said = run.flatMap((each) => snap.notes?.[each - 1] ?? []);
-      const notes = said.length ? [make('span', 'notes', '', ...said.map((text) => make('span', 'note', `${text[0].toUpperCase()}${text.slice(1)}.`)))] : [];
+      const notes = said.length ? [make('span', 'notes', '', ...said.map((text) => make('span', 'note', sentence(text))))] : [];
       const comma = index && !(runs[index - 1].plies.some((each) => snap.notes?.[each - 1]?.length)) ? [', '] : [];
       return [...comma, entry, ...notes];
     }).flat();
@@ -390,7 +390,7 @@ function drawControls() {
   const humans = humanSeats();
   const refused = !snap ? 'No game yet.' : snap.watching ? 'You are watching this game.'
     : !snap.movers.some((seat) => humans.includes(seat)) ? 'Nobody at this device has moved yet.'
-      : snap.undo_refused ? `${snap.undo_refused[0].toUpperCase()}${snap.undo_refused.slice(1)}.` : '';
+      : snap.undo_refused ? sentence(snap.undo_refused) : '';
   $('undo').disabled = busy || handover !== null || Boolean(refused);
   $('undo').title = refused;
   $('undo').setAttribute('aria-description', refused);
@@ -549,9 +549,18 @@ async function computerMove() {
     toast(`The computer could not move: ${answer.error.message}`);
     return;
   }
-  announce(`${seatName(seat)}${seat === -1 ? '' : ' (computer)'}: ${moveLabel(answer.move)}.`);
+  announce(`${seatName(seat)}${seat === -1 ? '' : ' (computer)'}: ${moveLabel(answer.move)}.${setOff(answer)}`);
   adopt(answer, {byComputer: true});
 }
+
+/** What the moves `answer` adds to the game set off, in sentences, for the announcement. */
+function setOff(answer) {
+  const said = (answer.notes ?? []).slice(snap?.notes?.length ?? 0).flat();
+  return said.map((text) => ` ${sentence(text)}`).join('');
+}
+
+/** "the Curse strikes" → "The Curse strikes." */
+const sentence = (text) => `${text[0].toUpperCase()}${text.slice(1)}.`;
 
 async function request(body) {
   busy = true;
@@ -581,7 +590,7 @@ async function humanMove(move) {
   // No `seat` field: the snapshot then shows the view and legal moves of whoever is to move next.
   const answer = await request({op: 'play', ...recordOf(), ...seatOf(), move});
   if (answer) {
-    announce(`${seatName(seat)}: ${moveLabel(move)}.`);
+    announce(`${seatName(seat)}: ${moveLabel(move)}.${setOff(answer)}`);
     adopt(answer);
   }
 }

@@ -9,6 +9,8 @@
 //                             where it stood and fades out
 //   data-arriving="<n>"       a piece just laid that came from nowhere on the board (a LITS
 //                             tetromino, an Isaac bar): it grows in where it lies, n half steps late
+//   data-after="<n>"          on a moving or leaving piece: it waits n steps first, so that a move
+//                             that set off several things in turn shows them in turn
 //
 // Each step takes STEP_MS. Nothing waits for an animation: the board is already in its new state
 // and takes clicks at once. Under prefers-reduced-motion nothing moves.
@@ -42,12 +44,13 @@ export function animate(container, before) {
     const to = centre(svg, node);
     if (Math.hypot(from.x - to.x, from.y - to.y) < 1) continue;
     const duration = STEP_MS * Number(node.dataset.steps || 1);
+    const delay = after(node);
     // A copy moves over everything else on the board (SVG draws in document order), the piece
     // itself shows where it lands once the copy is there.
     const ghost = lifted(svg, node);
     ghost.firstChild.animate([{transform: `translate(${from.x - to.x}px, ${from.y - to.y}px)`}, {transform: 'translate(0, 0)'}],
-      {duration, easing: 'ease-in-out'}).onfinish = () => ghost.remove();
-    node.animate([{opacity: 0}, {opacity: 0}], {duration});
+      {duration, delay, easing: 'ease-in-out', fill: 'backwards'}).onfinish = () => ghost.remove();
+    node.animate([{opacity: 0}, {opacity: 0}], {duration: duration + delay});
   }
   for (const node of svg.querySelectorAll('[data-step]')) {
     node.animate([{opacity: 0}, {opacity: 1, offset: 0.3}, {opacity: 0}],
@@ -60,9 +63,11 @@ export function animate(container, before) {
       {duration: STEP_MS * 2, delay: STEP_MS * Number(node.dataset.arriving || 0) / 2, easing: 'ease-out', fill: 'backwards'});
   }
   for (const node of svg.querySelectorAll('[data-leaving]')) {
-    node.animate([{opacity: 1}, {opacity: 0}], {duration: STEP_MS * 3});
+    node.animate([{opacity: 1}, {opacity: 0}], {duration: STEP_MS * 3, delay: after(node), fill: 'backwards'});
   }
 }
+
+const after = (node) => STEP_MS * Number(node.dataset.after || 0);
 
 /** A copy of `node` at the top of `svg`, where `node` is drawn, that takes no clicks. */
 function lifted(svg, node) {

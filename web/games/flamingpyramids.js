@@ -163,22 +163,27 @@ export function render(container, {view, legalMoves = [], interactive = false, s
     'aria-label': `The pyramid: ${table.length} tile${table.length === 1 ? '' : 's'}, row 0 at the bottom`});
   svg.style.maxWidth = `${Math.round(width * 1.25)}px`; // tiles no bigger than a quarter over their drawn size
   svg.append(el('line', {x1: 0, y1: height - 3, x2: width, y2: height - 3, stroke: '#8c7350', 'stroke-width': 3, 'aria-hidden': 'true'}));
-  // What the latest move did (motion.js): a tile laid grows in, a tile that fell drops from where it
-  // was, and the tiles that left (to a pile, or out of the game) fade where they stood.
+  // What the latest move did (motion.js), a step at a time in the order it happened: a tile laid grows
+  // in, a tile that fell drops from where it was, and the tiles that left fade where they stood, each
+  // tagged with where it went (a seat's pile, or out of the game).
   const moved = new Map((view?.motion ?? []).filter((item) => item.kind !== 'left').map((item) => [`${item.row}:${item.column}`, item]));
   const standing = new Set(table.map(({row, column}) => `${row}:${column}`));
-  for (const {kind, row, column, tile} of view?.motion ?? []) {
+  for (const {kind, step, row, column, tile, to} of view?.motion ?? []) {
     if (kind !== 'left' || standing.has(`${row}:${column}`)) continue;
     const {x, y} = at(row, column);
-    svg.append(el('g', {'data-leaving': '', opacity: 0, 'aria-hidden': 'true'}, ...tileShape(tile, x, y, TW, TH - 6)));
+    const where = to === null ? 'out' : `→ ${seatLabel(to)}`;
+    svg.append(el('g', {'data-leaving': '', 'data-after': step, opacity: 0, 'aria-hidden': 'true'},
+      ...tileShape(tile, x, y, TW, TH - 6),
+      el('rect', {x: x + 4, y: y + TH - 26, width: TW - 8, height: 16, rx: 4, fill: to === null ? '#1b1b1b' : seats[to].colour}),
+      el('text', {x: x + TW / 2, y: y + TH - 14, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#fff'}, where)));
   }
   for (const {row, column, tile} of table) {
     const {x, y} = at(row, column);
     const isFalling = falling && falling.row === row && falling.column === column;
     const motion = moved.get(`${row}:${column}`);
     svg.append(el('g', {role: 'img', 'aria-label': `${tile.words} (${tile.material}) on ${row}:${column}${isFalling ? ', falling' : ''}`,
-      'data-spot': `${row}:${column}`, 'data-arriving': motion?.kind === 'laid' ? '0' : null,
-      'data-came-from': motion?.kind === 'fell' ? motion.from : null},
+      'data-spot': `${row}:${column}`, 'data-arriving': motion?.kind === 'laid' ? 2 * motion.step : null,
+      'data-came-from': motion?.kind === 'fell' ? motion.from : null, 'data-after': motion?.kind === 'fell' ? motion.step : null},
     ...tileShape(tile, x, y, TW, TH - 6, isFalling ? {edge: GOLD, edgeWidth: 6} : {})));
   }
   for (const [place, move] of spots) {

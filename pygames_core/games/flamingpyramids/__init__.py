@@ -74,8 +74,9 @@ known (per seat, tiles seen going into its hand), to_move, active, phase
 ("deal", "place", "fall", "die", "draw", "over"), falling ({row, column} of the
 tile about to fall, else None), chooser, receiver, events (the mayhem of this turn
 and the last, as {ply, seat, text, move (whether the line tells the move itself)}), motion (what the latest ply did to the
-pyramid, in order: {kind ("laid", "fell" with "from" its place before, "left"),
-row, column, tile}), mayhem (for the seat to lay a tile: each
+pyramid, in order: {kind ("laid", "fell" with "from" its place before, "left"
+with "to" the seat whose pile it went under, or None out of the game), step (the
+line of this ply's events that tells it, from 0), row, column, tile}), mayhem (for the seat to lay a tile: each
 legal move and what it would set off first, see ``mayhem_of``), options, ply,
 outcome. A tile is
 {name, colour, weight, material, symbol, words}.
@@ -268,7 +269,7 @@ class FlamingPyramidsState(State):
                 state = state._replace(out=self.out + (tile,))
             else:
                 column = 2 * len(self.table)
-                state = state._replace(table=self.table + ((0, column, tile),), motion=((LAID, 0, column, tile),))
+                state = state._replace(table=self.table + ((0, column, tile),), motion=((LAID, 0, 0, column, tile),))
             return state._next_deal()
         seat = self.deal_to
         hands = list(self.hands)
@@ -328,8 +329,10 @@ class FlamingPyramidsState(State):
             "chooser": self.chooser,
             "receiver": self.receiver,
             "events": [{"ply": ply, "seat": actor, "text": text, "move": own} for ply, actor, text, own in self.events],
-            "motion": [{"kind": MOTION[kind], "row": row, "column": column, "tile": tile_view(tile),
-                        "from": f"{rest[0]}:{rest[1]}" if rest else None} for kind, row, column, tile, *rest in self.motion],
+            "motion": [{"kind": MOTION[kind], "step": step, "row": row, "column": column, "tile": tile_view(tile),
+                        "from": f"{rest[0]}:{rest[1]}" if kind == FELL else None,
+                        "to": rest[0] if kind == LEFT and rest[0] >= 0 else None}
+                       for kind, step, row, column, tile, *rest in self.motion],
             "mayhem": ({move: self.mayhem_of(move) for move in self.legal_moves()}
                        if self.phase == "place" and seat == self.active else {}),
             "options": {"curse": "on" if self.curse else "off", "fire_die": "on" if self.fire_die else "off"},
@@ -405,16 +408,18 @@ class _Work:
         self.rolled = state.rolled
         self.events = list(state.events)
         self.mayhem: list[str] = []  # the kinds of mayhem met, in order: "collapse", "fall", "explosion", ...
-        self.motion: list[tuple[int, ...]] = []  # (kind, row, column, tile[, from row, from column])
+        self.motion: list[tuple[int, ...]] = []  # (kind, step, row, column, tile[, from row, from column | to seat])
+        self.step = 0  # lines said this ply: the step of what happens next
 
     def say(self, text: str, seat: int | None = None, own: bool = False) -> None:
         """One line of what happened; `own` for the line that tells the move itself."""
         self.events.append((self.ply, self.state.active if seat is None else seat, text, own))
+        self.step += 1
 
     def bury(self, places: list[Place], seat: int) -> str:
         """Takes `places` off the table and under `seat`'s pile; says which."""
         tiles = [self.table.pop(place) for place in places]
-        self.motion += [(LEFT, *place, tile) for place, tile in zip(places, tiles)]
+        self.motion += [(LEFT, self.step, *place, tile, seat) for place, tile in zip(places, tiles)]
         self.under[seat] += tiles
         if self.placed in places:
             self.placed = None
@@ -422,7 +427,7 @@ class _Work:
 
     def remove(self, places: list[Place]) -> str:
         tiles = [self.table.pop(place) for place in places]
-        self.motion += [(LEFT, *place, tile) for place, tile in zip(places, tiles)]
+        self.motion += [(LEFT, self.step, *place, tile, -1) for place, tile in zip(places, tiles)]
         self.out += tiles
         if self.placed in places:
             self.placed = None
@@ -437,14 +442,14 @@ class _Work:
             self.known[seat].remove(tile)
         self.table[place] = tile
         self.placed = place
-        self.motion.append((LAID, *place, tile))
+        self.motion.append((LAID, self.step, *place, tile))
         self.say(f"{SEAT_NAMES[seat]} lays {words(tile)} on {place[0]}:{place[1]}", own=True)
 
     def fall(self, way: int) -> None:
         row, column = self.state.falling
         tile = self.table.pop((row, column))
         self.table[(row - 1, column + way)] = tile
-        self.motion.append((FELL, row - 1, column + way, tile, row, column))
+        self.motion.append((FELL, self.step, row - 1, column + way, tile, row, column))
         self.placed = None
         side = "left" if way < 0 else "right"
         self.say(f"{words(tile)} falls to the {side}, onto {row - 1}:{column + way}", self.chooser, own=True)
