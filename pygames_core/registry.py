@@ -31,6 +31,7 @@ _GAMES: dict[str, tuple[str, str]] = {
     "lostcities": ("lostcities", "LostCitiesState"),
     "nautilus": ("nautilus", "NautilusState"),
     "flamingpyramids": ("flamingpyramids", "FlamingPyramidsState"),
+    "cacao": ("cacao", "CacaoState"),
 }
 
 # (game, format) -> the module in pygames_core.games and its writer and reader:

@@ -93,5 +93,23 @@ def test_three_player_flaming_pyramids_with_two_computer_seats(page: Page, site_
     expect(page.locator("#result")).to_be_visible()
     seats = set(page.locator("#moves li .who").all_inner_texts())
     assert {"Amber", "Violet", "Teal"} <= {" ".join(seat.split()) for seat in seats}
-    assert page.locator(".fp-seats li").count() == 3, "every seat's hand and pile, in view"
+    assert page.locator(".seat-strip li").count() == 3, "every seat's hand and pile, in view"
+    assert_all_local(requests)
+
+
+def test_four_player_cacao_with_three_computer_seats(page: Page, site_url: str) -> None:
+    requests = watch_requests(page)
+    open_table(page, site_url, "cacao")
+    new_game(page, ["300", "human", "300", "300"])
+    play_to_the_end(page, random.Random("cacao-4"))
+
+    expect(page.locator("#result")).to_be_visible()
+    seats = {" ".join(seat.split()) for seat in page.locator("#moves li .who").all_inner_texts()}
+    assert {"Red", "Purple", "White", "Yellow"} <= seats
+    assert page.locator(".cc-villages li").count() == 4, "every village in view"
+    tiles = page.locator(".cc-board [data-spot]").evaluate_all("nodes => nodes.map((node) => node.getAttribute('aria-label'))")
+    workers = [label for label in tiles if "'s " in label]
+    overbuilt = [label for label in workers if label.endswith("overbuilt")]
+    assert len(tiles) - len(workers) == 28, "every jungle tile laid"
+    assert len(workers) + len(overbuilt) == 36, "every worker tile laid, each overbuilt one under another"
     assert_all_local(requests)

@@ -34,6 +34,8 @@ REQUIRED_DIAGRAMS = {
     "lostcities": ("lostcities-scoring",),
     "nautilus": ("nautilus-kraken", "nautilus-fishbone", "nautilus-anchor", "nautilus-eye",
                  "nautilus-diving-module", "nautilus-harpoon"),
+    "flamingpyramids": ("fp-collapse", "fp-cascade", "fp-explosion", "fp-fire", "fp-curse", "fp-fire-die"),
+    "cacao": ("cc-two-owners", "cc-market", "cc-temples", "cc-overbuild"),
 }
 
 

@@ -108,13 +108,13 @@ function symbol(name, x, y, paint) {
 /** The seats: name, tiles in hand and in the pile, whose turn it is. */
 function seatStrip(view, seatLabel) {
   const strip = document.createElement('ol');
-  strip.className = 'fp-seats';
+  strip.className = 'seat-strip';
   const count = view?.players ?? 2;
   for (let seat = 0; seat < count; seat++) {
     const item = document.createElement('li');
     if (view?.active === seat && !view.outcome) item.className = 'turn';
     const dot = document.createElement('span');
-    dot.className = 'fp-dot';
+    dot.className = 'seat-dot';
     dot.style.background = seats[seat].colour;
     const name = document.createElement('b');
     name.textContent = seatLabel(seat);
