@@ -150,6 +150,12 @@ def test_the_computer_answers_a_draw_offer(page: Page, site_url: str) -> None:
     assert state == ("over" if moves[1] == "Red accepts the draw" else "ready")
 
 
+def told_once(entry: str) -> list[str]:
+    """The moves a move-list entry stands for: '8/7 ×2' is 8/7 played twice."""
+    move, times = re.fullmatch(r"(.*?)(?: ×(\d+))?", entry).groups()
+    return [move] * int(times or 1)
+
+
 def test_backgammon_marks_what_the_computer_played_in_one_numbering(page: Page, site_url: str) -> None:
     open_table(page, site_url, "backgammon")
     new_game(page, ["human", "300"])
@@ -166,7 +172,7 @@ def test_backgammon_marks_what_the_computer_played_in_one_numbering(page: Page, 
         if mine.locator(".who").inner_text() != "White" or mine.locator(".move").count() != 1:
             continue  # the person's turn goes on (its row holds the roll and moves already made)
         computer = rows.nth(rows.count() - 2).locator(".move").all_inner_texts()
-        played = [move for move in computer if "/" in move]
+        played = [path for move in computer if "/" in move for path in told_once(move)]
         if not played:
             continue  # its roll could not be played
         marked = page.locator("#board .paths [data-path]").evaluate_all("nodes => nodes.map((node) => node.dataset.path)")
