@@ -2,13 +2,15 @@
 
     python3 bench/ai_strength.py lostcities rounds=3 --a mcts:ms=300 --b random --games 10
     python3 bench/ai_strength.py backgammon match=3 --a mcts:it=400 --b mcts:it=400,blind
+    python3 bench/ai_strength.py cacao --players 4 --a mcts:ms=200 --b random --games 8
 
 A player is "random" or "mcts" with comma-separated settings: ms=<time budget per
 move>, it=<iteration cap>, limit=<playout limit in plies>, and "blind" to hide the
 game's own `estimate_returns()` from the search (cut playouts then count as draws,
-after `mcts.PLAYOUT_LIMIT` plies, as before games had estimates). Games come in
-pairs on the same seed with the seats swapped; chance outcomes come from the
-game's own generator. Prints each game and the first player's share of the points.
+after `mcts.PLAYOUT_LIMIT` plies, as before games had estimates). With --players N,
+player a takes one seat and b every other. Games come in rounds on the same seed,
+a taking each seat in turn; chance outcomes come from the game's own generator.
+Prints each game and a's share of the points (an equal share is 1/N a game).
 """
 
 from __future__ import annotations
@@ -65,11 +67,11 @@ def choose(state: State, player: dict[str, object], seed: int) -> tuple[str, int
     return result.move, result.iterations
 
 
-def play_game(game_id: str, options: dict[str, str], players: tuple[dict, dict], seed: int, first_seat: int
-              ) -> tuple[float, tuple[float, ...], int, float, int]:
-    """(first player's return, the scores by seat, plies, first player's seconds
-    per search, its mean iterations)."""
-    state = get_game(game_id).new(2, options, seed)
+def play_game(game_id: str, options: dict[str, str], players: tuple[dict, dict], seed: int, first_seat: int,
+              seats: int = 2) -> tuple[float, tuple[float, ...], int, float, int]:
+    """(player a's return, the scores by seat, plies, a's seconds per search, its
+    mean iterations); a plays `first_seat`, b every other seat."""
+    state = get_game(game_id).new(seats, options, seed)
     seconds = 0.0
     searches = iterations = 0
     while state.to_move is not None:
@@ -97,7 +99,8 @@ def main() -> None:
     parser.add_argument("options", nargs="*", help="name=value game options")
     parser.add_argument("--a", required=True)
     parser.add_argument("--b", required=True)
-    parser.add_argument("--games", type=int, default=10, help="an even number: pairs with seats swapped")
+    parser.add_argument("--games", type=int, default=10, help="a multiple of --players: a takes each seat in turn")
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
@@ -106,7 +109,8 @@ def main() -> None:
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         jobs = [
-            pool.submit(play_game, args.game, options, players, args.seed + game // 2, game % 2)
+            pool.submit(play_game, args.game, options, players, args.seed + game // args.players,
+                        game % args.players, args.players)
             for game in range(args.games)
         ]
         points = 0.0
@@ -114,10 +118,11 @@ def main() -> None:
             result, scores, plies, seconds, iterations = job.result()
             points += result
             scores_text = " ".join(f"{score:g}" for score in scores)
-            print(f"game {game + 1}: a as seat {game % 2}: {result:.1f}, scores {scores_text}, {plies} plies; "
+            print(f"game {game + 1}: a as seat {game % args.players}: {result:.2f}, scores {scores_text}, {plies} plies; "
                   f"a: {seconds * 1000:.0f} ms, {iterations} iterations per search", flush=True)
-    print(f"{args.a} vs {args.b}, {args.game} {' '.join(args.options)}: "
-          f"{points:.1f} / {args.games} ({100 * points / args.games:.0f}%) "
+    print(f"{args.a} vs {args.b}, {args.game} {' '.join(args.options)}, {args.players} players: "
+          f"{points:.1f} / {args.games} ({100 * points / args.games:.0f}%, an equal share is "
+          f"{100 / args.players:.0f}%) "
           f"in {time.perf_counter() - started:.0f} s")
 
 
