@@ -32,6 +32,7 @@ _GAMES: dict[str, tuple[str, str]] = {
     "nautilus": ("nautilus", "NautilusState"),
     "flamingpyramids": ("flamingpyramids", "FlamingPyramidsState"),
     "cacao": ("cacao", "CacaoState"),
+    "evolution": ("evolution", "EvolutionState"),
 }
 
 # (game, format) -> the module in pygames_core.games and its writer and reader:

@@ -95,3 +95,14 @@ def no_page_errors(request: pytest.FixtureRequest) -> Iterator[None]:
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield
     assert errors == [], errors
+
+
+@pytest.fixture(scope="session", autouse=True)
+def patient_expectations() -> None:
+    """`expect(...)` waits as long as any other wait (table.START_MS), not Playwright's 5 s: a
+    board that needs Python's start on a loaded machine is slow, not wrong. A test that means a
+    short wait says so itself."""
+    from playwright.sync_api import expect
+    from table import START_MS
+
+    expect.set_options(timeout=START_MS)

@@ -10,6 +10,7 @@ chooses among them with a seeded random generator so games do not cycle.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -20,6 +21,7 @@ from pygames_core import games
 pytestmark = pytest.mark.browser
 
 MAX_CLICKS = 3000
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-results"  # looked at by people; not kept in git
 PARTIAL = "#board [data-from], #board [data-pick]"
 
 
@@ -113,3 +115,38 @@ def test_four_player_cacao_with_three_computer_seats(page: Page, site_url: str) 
     assert len(tiles) - len(workers) == 28, "every jungle tile laid"
     assert len(workers) + len(overbuilt) == 36, "every worker tile laid, each overbuilt one under another"
     assert_all_local(requests)
+
+
+def test_three_player_evolution_with_two_computer_seats(page: Page, site_url: str) -> None:
+    requests = watch_requests(page)
+    open_table(page, site_url, "evolution")
+    new_game(page, ["300", "human", "300"])
+    play_to_the_end(page, random.Random("evolution-3"))
+
+    expect(page.locator("#result")).to_be_visible()
+    seats = {" ".join(seat.split()) for seat in page.locator("#moves li .who").all_inner_texts()}
+    assert {"Red", "Blue", "Green"} <= seats
+    assert page.locator(".ev-player").count() == 3, "every player's row in view"
+    scores = page.locator("#result .standings").inner_text()
+    assert all(name in scores for name in ("Red", "Blue", "Green")), scores
+    assert_all_local(requests)
+
+
+def test_six_player_evolution_fits_a_laptop(page: Page, site_url: str) -> None:
+    """Six rows of species at 1280×800: none wider than the board, every action in reach."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_table(page, site_url, "evolution")
+    new_game(page, ["human", "300", "300", "300", "300", "300"])
+    chooser = random.Random("evolution-6")
+    while page.locator("#board .ev-species").count() < 8:  # the first rounds, until rows have grown
+        before = str(ply(page))
+        if click_something(page, chooser):
+            assert wait_for_turn(page, before) != "over"
+    assert page.locator(".ev-player").count() == 6
+    board = page.locator("#board").bounding_box()
+    assert board is not None
+    for box in page.locator("#board .ev-species, #board .ev-hand-cards > *").evaluate_all(
+            "nodes => nodes.map((node) => node.getBoundingClientRect().toJSON())"):
+        assert board["x"] - 1 <= box["x"] and box["x"] + box["width"] <= board["x"] + board["width"] + 1, box
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(SCREENSHOTS / "evolution-6-players-1280.png"), full_page=True)

@@ -19,6 +19,7 @@ import pytest
 from pygames_core import bridge
 from pygames_core.core import CHANCE, State
 from pygames_core.games import lostcities
+from pygames_core.games.evolution import cards as evolution_cards
 from pygames_core.games.nautilus import cards as nautilus_cards
 from pygames_core.rng import Rng
 
@@ -77,15 +78,39 @@ def nautilus_round(answer: dict[str, Any], state: Any) -> dict[str, Any]:
     return {**answer, "view": view, "public": public}
 
 
+def evolution_secrets(state: Any, viewer: int | None) -> set[str]:
+    """Cards of which the viewer has seen no copy: in their hand, their food card, their species
+    (face down or pending), face up on any species, or in the discards. Once the deck has been
+    shuffled again, cards seen before come back unseen: the check stops there."""
+    if state.last_round:
+        return set()
+    seen = list(state.discards)
+    for seat, row in enumerate(state.rows):
+        for species in row:
+            for kind in species.traits + (species.hidden if seat == viewer else ()):
+                seen[kind] += 1
+    if viewer is not None:
+        row, hand, discarded = state.area(viewer)
+        for kind in hand + discarded + tuple(kind for species in row for kind in species.hidden):
+            seen[kind] += 1
+        if state.food_cards[viewer] >= 0:
+            seen[state.food_cards[viewer]] += 1
+    return {evolution_cards.NAMES[kind] for kind in range(evolution_cards.KINDS) if not seen[kind]}
+
+
 GAMES: dict[str, tuple[Callable[[Any, int | None], set[str]], Callable[[str], list[str]], Callable[..., dict[str, Any]]]] = {
     "lostcities": (lostcities_secrets, lambda card: [card], lambda answer, state: answer),
     "nautilus": (nautilus_secrets, nautilus_words, nautilus_round),
+    "evolution": (evolution_secrets, lambda card: [card, evolution_cards.words(evolution_cards.INDEX[card])],
+                  lambda answer, state: answer),
 }
 OPTION_SETS = [
     ("lostcities", {"rounds": "1", "sixth": "off"}),
     ("lostcities", {"rounds": "1", "sixth": "on"}),  # one round: the next deals the same cards again
     ("nautilus", {"domain_cards": "visible"}),
     ("nautilus", {"domain_cards": "hidden"}),
+    ("evolution", {"quick": "off"}),
+    ("evolution", {"quick": "on"}),
 ]
 
 

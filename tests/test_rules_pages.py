@@ -36,6 +36,7 @@ REQUIRED_DIAGRAMS = {
                  "nautilus-diving-module", "nautilus-harpoon"),
     "flamingpyramids": ("fp-collapse", "fp-cascade", "fp-explosion", "fp-fire", "fp-curse", "fp-fire-die"),
     "cacao": ("cc-two-owners", "cc-market", "cc-temples", "cc-overbuild"),
+    "evolution": ("ev-cooperation", "ev-defences", "ev-pack-hunting", "ev-scavenger", "ev-extinction"),
 }
 
 

@@ -30,9 +30,10 @@
   // Width / height of each game's board with its notes, as embed.html draws them 640 px wide
   // (Lost Cities' notes then go beside its tall board); 1 for any other game.
   const SHAPES = {kalah: 3, bobail: 1, pylos: 0.75, lits: 0.9, isaac: 0.8, go: 0.9, one: 0.85, backgammon: 1.3,
-    lostcities: 1.3, nautilus: 1};
-  // Under 520 px wide Kalah stands on end, and Lost Cities' notes go under its board.
-  const NARROW_SHAPES = {kalah: 0.6, lostcities: 0.5};
+    lostcities: 1.3, nautilus: 1, evolution: 1.45};
+  // Under 520 px wide Kalah stands on end, Lost Cities' notes go under its board, and Evolution's
+  // species wrap two to a line.
+  const NARROW_SHAPES = {kalah: 0.6, lostcities: 0.5, evolution: 0.6};
   const STATUS_PX = 34; // the status line above the board
   const CONTROLS_PX = 48; // the buttons under it in replay and play
   const MAX_LIVE = 3; // frames alive at once: a phone's tab survives three Pythons
