@@ -9,9 +9,12 @@ dist/ holds:
   everything in web/ (worker.js gets the build's paths written into it, see BUILD_INFO below,
                      and sw.js the build hash and the files it precaches)
   icons/                       the PNG icons of manifest.webmanifest, drawn from web/icon.svg
-  pyodide/<pyodide version>/   the runtime files loadPyodide fetches, and a pyodide-lock.json that
-                               lists no packages (we ship none of Pyodide's)
+  rules/                       the rule-explainer pages and their baked diagrams (site_rules.py)
+  starts/<id>.json             each table's first position, drawn before Python starts (site_starts.py)
+  pyodide/<pyodide version>/   the runtime files loadPyodide fetches, micropip, and a
+                               pyodide-lock.json that lists micropip alone
   wheels/<hash>/pygames_core-<version>-py3-none-any.whl   our package, built here with zipfile
+  simple/                      a PEP 503 index of that wheel, for micropip in other Pyodide pages
   manifest.json                every file but sw.js with its sha256 and size, and a `build` hash
                                over them (sw.js is written from this listing)
 
@@ -210,9 +213,32 @@ def build_wheel(out_dir: Path) -> Path:
 
 # ------------------------------------------------------------------------------------ pyodide
 
+MICROPIP_SHA256 = {"0.11.1": "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"}
+"""PyPI's micropip wheel of the version this Pyodide's lock names, pinned by its hash."""
+
+
+def fetch_micropip(lock: dict) -> Path:
+    """The micropip wheel that this Pyodide's lock names, downloaded from PyPI once into .cache/."""
+    entry = lock.get("packages", {}).get("micropip")
+    if not entry or entry["version"] not in MICROPIP_SHA256:
+        raise BuildError("node_modules/pyodide/pyodide-lock.json names a micropip build.py has no pinned hash for")
+    wheel = CACHE / entry["file_name"]
+    if not wheel.exists():
+        CACHE.mkdir(exist_ok=True)
+        python = ".".join(lock["info"]["python"].split(".")[:2])  # Pyodide's Python: micropip asks for a recent one
+        run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--python-version", python,
+             f"micropip=={entry['version']}", "-d", str(CACHE)], "downloading micropip from PyPI")
+    if not wheel.exists() or sha256_file(wheel) != MICROPIP_SHA256[entry["version"]]:
+        wheel.unlink(missing_ok=True)
+        raise BuildError(f"{wheel.name} from PyPI is not the pinned one (sha256 {MICROPIP_SHA256[entry['version']]})")
+    return wheel
+
+
 def copy_pyodide(target: Path) -> None:
-    """The runtime files, and a lock file that lists no packages: we ship none of Pyodide's, and
-    the lock is fetched on every start, so it should not promise wheels that are not in dist/."""
+    """The runtime files, micropip (for other Pyodide pages that install our package from the
+    site's simple index, and for its test; the table never loads it) and a lock file that lists
+    micropip alone: the lock is fetched on every start, so it should not promise wheels that are
+    not in dist/."""
     target.mkdir(parents=True)
     for name in PYODIDE_RUNTIME[:-1]:
         source = NODE_PYODIDE / name
@@ -220,8 +246,31 @@ def copy_pyodide(target: Path) -> None:
             raise BuildError(f"node_modules/pyodide/{name} is missing: run `npm ci`")
         shutil.copy2(source, target / name)
     lock = read_json(NODE_PYODIDE / "pyodide-lock.json")
-    shipped = {"info": lock["info"], "packages": {}}
+    micropip = fetch_micropip(lock)
+    shutil.copy2(micropip, target / micropip.name)
+    # loadPackage checks a wheel against the lock's sha256, and PyPI's wheel is not byte for byte
+    # the one Pyodide's own build hashed: the lock names the wheel shipped here.
+    entry = dict(lock["packages"]["micropip"], sha256=sha256_file(micropip), file_name=micropip.name)
+    shipped = {"info": lock["info"], "packages": {"micropip": entry}}
     (target / "pyodide-lock.json").write_text(json.dumps(shipped, indent=1, sort_keys=True) + "\n")
+
+
+SIMPLE_PROJECT = "pygames-core"  # the package's name normalized as PEP 503 asks
+
+
+def write_simple_index(site: Path, wheel: Path) -> None:
+    """simple/: a PEP 503 index of our wheel, so that any Pyodide page can install the rules with
+    `micropip.install("pygames-core", index_urls=["https://<site>/simple"])`."""
+    def page(title: str, link: str) -> str:
+        return (f"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n{CHARSET_META}\n<title>{title}</title>\n</head>\n"
+                f"<body>\n{link}\n</body>\n</html>\n")
+    project = site / "simple" / SIMPLE_PROJECT
+    project.mkdir(parents=True)
+    (site / "simple" / "index.html").write_text(
+        page("Simple index", f'<a href="{SIMPLE_PROJECT}/">{SIMPLE_PROJECT}</a>'), encoding="utf-8")
+    href = f"../../{wheel.relative_to(site).as_posix()}#sha256={sha256_file(wheel)}"
+    (project / "index.html").write_text(page(f"Links for {SIMPLE_PROJECT}", f'<a href="{html.escape(href)}" '
+                                             f'data-requires-python="&gt;=3.11">{wheel.name}</a>'), encoding="utf-8")
 
 
 # -------------------------------------------------------------------------------------- build
@@ -249,12 +298,15 @@ def build(quiet: bool = False) -> dict:
             "wheel": wheel.relative_to(staging).as_posix(),
         }
         write_build_info(staging / "worker.js", info)
+        write_simple_index(staging, wheel)
         write_catalogue(staging / "index.html")
         from site_rules import SourceError, write_pages  # rule pages; write_catalogue put ROOT on sys.path
+        from site_starts import write_starts
         try:
             write_pages(WEB / "rules", staging / "rules")
         except SourceError as error:
             raise BuildError(f"rules page: {error}") from None
+        write_starts(staging / "starts")
         write_policy(staging)
         write_icons(staging / ICONS)
         manifest = write_manifest(staging, info)

@@ -1,6 +1,6 @@
 """Start-up time in Chromium: our table against a page that only runs loadPyodide().
 
-    .venv/bin/python bench/startup.py [--runs 3] [--game kalah]
+    .venv/bin/python bench/startup.py [--runs 5] [--game kalah]
 
 Builds dist/, serves it on a free localhost port with the same headers as Netlify (build.py's
 handler; bench/ is served under /bench/ for this run only), and drives Debian's
@@ -10,7 +10,10 @@ handler; bench/ is served under /bench/ for this run only), and drives Debian's
   play   play.html?game=<game>: the real table; worker.js loads Pyodide and our wheel
 
 each loaded cold (first visit), then warm (the same URL again: HTTP cache, compiled wasm, and
-whatever the service worker keeps). Times are ms after navigation start, the median over runs:
+whatever the service worker keeps; for the table, once its worker has stored Python's memory
+snapshot, so the warm table is a return visit that boots from it). Then every game whose start
+the build bakes (dist/starts/) is opened cold once a run, for its first move. Times are ms after
+navigation start, the median over runs:
 
   first paint      the first paint entry (first-paint, else first-contentful-paint)
   engine ready     the worker's {type: "ready"} message reaching the page
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import json
 import statistics
 import sys
 import threading
@@ -88,7 +92,11 @@ class BenchHandler(build.SiteHandler):
         return super().translate_path(path)
 
 
-def load(context: Any, url: str, wait_for_move: bool, timeout_ms: int) -> dict[str, Any]:
+
+
+def load(context: Any, url: str, wait_for_move: bool, timeout_ms: int, keep_snapshot: bool = False) -> dict[str, Any]:
+    """The marks of one page load; with `keep_snapshot`, the page stays until its worker has
+    stored Python's memory snapshot (untimed), so the next load is a return visit."""
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -98,6 +106,8 @@ def load(context: Any, url: str, wait_for_move: bool, timeout_ms: int) -> dict[s
     try:
         page.wait_for_function(condition, timeout=timeout_ms, polling=50)
         marks = page.evaluate(READ_MARKS)
+        if keep_snapshot:
+            page.wait_for_selector("#table[data-snapshot='stored']", timeout=timeout_ms)
     except Exception as error:  # a page that never got ready: report it, go on measuring the rest
         marks = {"error": f"{type(error).__name__}: {errors or error}"}
     page.close()
@@ -115,7 +125,7 @@ def show(value: float | None) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Start-up time of the built site in Chromium")
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--game", default="kalah")
     parser.add_argument("--timeout", type=int, default=120, help="seconds to wait for one page")
     options = parser.parse_args()
@@ -129,6 +139,9 @@ def main() -> None:
         "play": (f"{base}/play.html?game={options.game}", True),
     }
     results: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    baked = sorted(path.stem for path in (build.DIST / "starts").glob("*.json")
+                   if json.loads(path.read_text())["start"] is not None)
+    first_moves: dict[str, list[dict[str, Any]]] = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -144,10 +157,17 @@ def main() -> None:
                 context = browser.new_context()
                 context.add_init_script(MARKERS)
                 for cache in ("cold", "warm"):
-                    marks = load(context, url, wait_for_move, options.timeout * 1000)
+                    marks = load(context, url, wait_for_move, options.timeout * 1000,
+                                 keep_snapshot=name == "play" and cache == "cold")
                     results.setdefault((name, cache), []).append(marks)
                     if "error" in marks:
                         print(f"  run {run + 1} {name} {cache}: {marks['error']}", flush=True)
+                context.close()
+            for game in baked:
+                context = browser.new_context()
+                context.add_init_script(MARKERS)
+                first_moves.setdefault(game, []).append(load(context, f"{base}/play.html?game={game}", True,
+                                                             options.timeout * 1000))
                 context.close()
         browser.close()
     server.shutdown()
@@ -165,11 +185,23 @@ def main() -> None:
         bare, play = ready.get(("bare", cache)), ready.get(("play", cache))
         if bare and play:
             print(f"engine ready / bare loadPyodide, {cache}: {play / bare:.2f}x")
-    stages = [r["worker"].get("stages", {}) for r in results.get(("play", "cold"), []) if r.get("worker")]
-    if stages:
-        names = list(stages[0])
-        marks = ", ".join(f"{stage} {show(median([s.get(stage) for s in stages])).strip()}" for stage in names)
-        print(f"worker stages, cold (ms after the worker started, when each began): {marks}")
+    if ready.get(("bare", "cold")) and ready.get(("play", "warm")):
+        print(f"return visit (from the snapshot) / bare loadPyodide, cold: "
+              f"{ready['play', 'warm'] / ready['bare', 'cold']:.2f}x")
+    booted = [bool(r["worker"].get("snapshot")) for r in results.get(("play", "warm"), []) if r.get("worker")]
+    print(f"warm tables that booted from the snapshot: {sum(booted)} of {len(booted)}")
+    for cache in ("cold", "warm"):
+        stages = [r["worker"].get("stages", {}) for r in results.get(("play", cache), []) if r.get("worker")]
+        if stages:
+            names = list(stages[0])
+            marks = ", ".join(f"{stage} {show(median([s.get(stage) for s in stages])).strip()}" for stage in names)
+            print(f"worker stages, {cache} (ms after the worker started, when each began): {marks}")
+    if first_moves:
+        print(f"\nfirst visit, the baked start (ms after navigation start, median of {options.runs})")
+        print(f"{'game':<28}{'first paint':>12}{'first move':>12}{'engine ready':>14}")
+        for game, runs in first_moves.items():
+            print(f"{game:<28}{show(median([r.get('paint') for r in runs])):>12}{show(median([r.get('move') for r in runs])):>12}"
+                  f"{show(median([r.get('ready') for r in runs])):>14}")
 
 
 if __name__ == "__main__":

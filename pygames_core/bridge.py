@@ -24,6 +24,10 @@ Operations:
   import         game, format, text          a snapshot of the game that text records
   computer_move  record, player, budget_ms, seed   the move chosen, and the snapshot after it;
                  at a chance point, the outcome the game's own generator draws
+  preload                                    {modules}: every module of the package imported,
+                                             as a memory snapshot of Python must hold them (a
+                                             Python booted from one has no file of ours to
+                                             import later: worker.js)
 
 A snapshot is {record, url, to_move, movers, turns, notes, undo_refused,
 legal_moves, view, outcome, ply, public}: `movers` is the seat that made each
@@ -60,7 +64,9 @@ illegal_move, game_over, not_your_turn, not_your_seat, cannot_watch, internal.
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 import traceback
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -332,6 +338,14 @@ def _games(request: dict[str, Any]) -> dict[str, Any]:
     return {"games": [{**info.to_dict(), "formats": list(formats(info.id))} for info in infos]}
 
 
+def _preload(request: dict[str, Any]) -> dict[str, Any]:
+    package = importlib.import_module(__package__)
+    names = [module.name for module in pkgutil.walk_packages(package.__path__, f"{__package__}.")]
+    for name in names:
+        importlib.import_module(name)
+    return {"modules": len(names)}
+
+
 def _export(request: dict[str, Any]) -> dict[str, Any]:
     record = _record(request)
     if _is_sealed(_replay(record).state):  # only a record that replays is written out
@@ -536,4 +550,5 @@ _OPERATIONS = {
     "computer_move": _computer_move,
     "export": _export,
     "import": _import,
+    "preload": _preload,
 }

@@ -4,7 +4,9 @@ The table marks its state on #table: data-state is "empty" before a game, "ready
 human is to move, "handover" while a hidden-information game waits for the next player's
 tap, "waiting"/"thinking" on the computer's turn, "busy" while a request is on its way,
 "over" at the end; data-ply counts the moves played, and data-game the games started with
-New game.
+New game; data-engine says how Python started, once it has: "snapshot" (from the memory
+snapshot a visit before stored) or "fresh"; data-snapshot is "stored" once this page's worker
+has stored one for the next visit.
 """
 
 from __future__ import annotations

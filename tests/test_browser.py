@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_first_paint_does_not_wait_for_python(page: Page, site_url: str) -> None:
-    page.goto(table_url(site_url, "kalah"))
+    page.goto(table_url(site_url, "backgammon"))  # dice at the start: the board waits for Python's roll
     expect(page.locator("#loading")).to_be_visible()
     expect(page.locator("#loading")).to_contain_text("Starting Python")
     expect(page.locator("#board svg")).to_be_visible()

@@ -29,6 +29,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from table import START_MS, move_list, new_game, open_table, ply, wait_for_ply, wait_for_turn
 from test_browser_games import click_something
+from test_browser_start import started, stored_snapshot
 
 import build
 from pygames_core import games
@@ -41,7 +42,7 @@ PRECACHE_LIMIT = 2 * 1024 * 1024  # Workbox's default maximumFileSizeToCacheInBy
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 CACHED = """async () => {
   const found = {};
-  for (const name of await caches.keys()) {
+  for (const name of (await caches.keys()).filter((name) => name.startsWith('pygames-'))) { // sw.js's, not the snapshot's
     const cache = await caches.open(name);
     found[name] = {};
     for (const request of await cache.keys()) {
@@ -182,6 +183,22 @@ def test_every_game_plays_offline(offline_page: Page, offline: Offline, game: st
             state = wait_for_turn(offline_page, before)
     assert played == MOVES or state == "over"
     assert len(move_list(offline_page)) == ply(offline_page) >= played
+
+
+@pytest.mark.browser
+def test_offline_a_table_boots_python_from_the_snapshot(offline_page: Page, offline: Offline) -> None:
+    open_table(offline_page, offline.url, "go")
+    stored_snapshot(offline_page)  # made offline, or already by an earlier table
+    offline_page.reload()
+    assert started(offline_page) == "snapshot"
+    state = new_game(offline_page, ["human", "human"])
+    chooser = random.Random("snapshot")
+    for _ in range(MOVES):
+        before = str(ply(offline_page))
+        while not click_something(offline_page, chooser):
+            pass
+        state = wait_for_turn(offline_page, before)
+    assert state == "ready" and ply(offline_page) == MOVES
 
 
 # ------------------------------------------------------------------------------------ update

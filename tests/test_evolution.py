@@ -198,6 +198,17 @@ def test_the_owner_chooses_the_order_of_fertile_and_fat_tissue() -> None:
     assert (fat_first.rows[0][0].population, fat_first.rows[0][0].food) == (3, 2)
 
 
+def test_the_owner_chooses_the_order_of_long_neck_and_fertile_across_species() -> None:
+    state = table([species(1, 1, "long-neck", "cooperation"), species(1, 1, "fertile")], [species(1, 1, "long-neck")],
+                  phase="play", hands=[["horns:1"], []], hole=2)
+    after = state.play("done")
+    assert after.phase == "before" and after.to_move == 0
+    assert after.legal_moves() == ("long-neck R1", "fertile R2"), "Red chooses; Blue's one trait acts by itself"
+    long_neck_first = after.play("long-neck R1")
+    assert [(kind.population, kind.food) for kind in long_neck_first.rows[0]] == [(1, 1), (2, 1)]
+    assert long_neck_first.rows[1][0].food == 1
+
+
 def test_the_food_cards_are_added_to_the_watering_hole_and_never_take_it_below_zero() -> None:
     state = table([species(1, 1)], [species(1, 1)], phase="play", hands=[["horns:1"], []], hole=2,
                   food_cards=(card("long-neck", 9), card("pack-hunting", -3)))

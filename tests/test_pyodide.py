@@ -13,7 +13,9 @@ One Node process boots Pyodide once for the whole module (tests/pyodide_runner.m
 from __future__ import annotations
 
 import json
+import re
 import subprocess
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -151,3 +153,42 @@ def test_pyodide_bridge_answers_the_same(replay: dict[str, Any], game: str, seed
     for request, theirs, ours in zip(figures["requests"], figures["pyodide_answers"], figures["cpython_answers"]):
         assert theirs == ours, f"the bridge answers {request['op']} differently in Pyodide"
     assert len(figures["pyodide_answers"]) == len(figures["cpython_answers"])
+
+
+EXTRAS = Path(__file__).resolve().parent / "pyodide_extras.mjs"
+
+
+def run_extras(node: str, built_site: Path, *arguments: str, stdin: str = "") -> dict[str, Any]:
+    result = subprocess.run([node, str(EXTRAS), *arguments, "--dist", str(built_site)], input=stdin,
+                            capture_output=True, text=True, timeout=600)
+    if result.returncode != 0:
+        pytest.fail(f"pyodide_extras.mjs {arguments[0]} failed:\n{result.stderr[-4000:]}", pytrace=False)
+    return json.loads(result.stdout)
+
+
+def test_micropip_installs_the_rules_from_the_sites_simple_index(node: str, built_site: Path, site_url: str) -> None:
+    output = run_extras(node, built_site, "micropip", "--site", site_url)
+    assert output["version"] == "0.1.0"
+    assert output["plies"] > 0 and output["outcome"]["reason"]
+    with urllib.request.urlopen(f"{site_url}/simple/pygames-core/") as response:  # pages elsewhere may fetch it
+        assert response.headers["Access-Control-Allow-Origin"] == "*"
+        wheel = re.search(r'href="../../(wheels/[^"#]+)', response.read().decode())
+    assert wheel
+    with urllib.request.urlopen(f"{site_url}/{wheel.group(1)}") as response:
+        assert response.headers["Access-Control-Allow-Origin"] == "*"
+
+
+def test_python_booted_from_a_memory_snapshot_plays_every_game_from_memory(node: str, built_site: Path) -> None:
+    import pygames_core
+
+    ids = [info.id for info in games()]
+    output = run_extras(node, built_site, "snapshot", stdin=json.dumps(ids))
+    package = Path(pygames_core.__file__).parent
+    assert output["modules"] == len([path for path in package.rglob("*.py") if path.name != "__init__.py"]
+                                    + [path for path in package.rglob("__init__.py") if path.parent != package])
+    assert output["files"] is False, "the package's files are not in the snapshot: only its modules, imported"
+    for game in ids:
+        answer = output["answers"][game]
+        assert answer["ok"], (game, answer["error"])
+        assert answer["ply"] > 0, game
+    assert output["answers"]["go"]["formats"] == ["sgf"]

@@ -79,3 +79,25 @@ def test_pages_use_no_network_resources() -> None:
         text = page.read_text(encoding="utf-8")
         for marker in ('src="http', "src='http", 'href="http', "href='http", "@import", "//fonts."):
             assert marker not in text, f"{page.name} loads {marker!r}"
+
+
+def test_each_table_has_its_first_position_baked_where_every_visitor_shares_it(built_site: Path) -> None:
+    """starts/<id>.json (site_starts.py): the catalogue entry, and the start itself only where
+    nothing in it depends on a seed or is hidden, and the first seat (a person's) is to move.
+    Battle of LITS has no chance in play but draws its default board from the seed: no start."""
+    import json
+
+    from pygames_core import bridge
+
+    for info in pygames_core.games():
+        baked = json.loads((built_site / "starts" / f"{info.id}.json").read_text(encoding="utf-8"))
+        entry = json.loads(bridge.handle(json.dumps({"op": "games", "game": info.id})))["games"][0]
+        assert baked["info"] == entry, info.id
+        if info.has_chance or info.has_hidden_info or info.id == "lits":
+            assert baked["start"] is None, f"{info.id}: a baked deal would be every visitor's deal"
+            continue
+        start = baked["start"]
+        assert start["to_move"] == 0 and start["ply"] == 0 and start["legal_moves"], info.id
+        for seed in (1, 99):  # the same start whatever the seed: nothing in it was drawn
+            fresh = json.loads(bridge.handle(json.dumps({"op": "new", "game": info.id, "seed": seed, "humans": [0]})))
+            assert fresh["view"] == start["view"] and fresh["legal_moves"] == start["legal_moves"], info.id

@@ -64,6 +64,8 @@ let saveId = null; // this game's entry in saves.js, written after every move
 let looking = null; // a snapshot of an earlier position being looked at, or null
 let resultClosed = false; // the end of this game was shown and put away
 let turnClock = null; // {turn, left}: the thinking time left in the computer's turn in progress
+let pythonReady = false; // Python has started: until then requests wait in the worker's queue
+let earlyMove = null; // a move played before Python had started, on its way
 
 const seatName = (seat) => (seat === -1 ? 'Chance' : renderer?.seats?.[seat]?.name ?? `Seat ${seat + 1}`);
 const seatColour = (seat) => renderer?.seats?.[seat]?.colour ?? '#777';
@@ -225,6 +227,8 @@ function drawStatus() {
   }
   else if (snap.watching) parts = ['Watching as a spectator: ', ...(seat === -1 ? ['a card is being dealt.'] : [dot(seat), make('b', '', seatName(seat)), ' to move.'])];
   else if (handover !== null) parts = ['Pass the device to ', dot(handover), make('b', '', seatName(handover)), '.'];
+  else if (earlyMove !== null) parts = [dot(seat), make('b', '', seatName(seat)), `: ${moveLabel(earlyMove)}. `,
+    make('span', 'hint', 'Played as soon as the rules have loaded.')];
   else if (seat === -1) parts = ['Chance…'];
   else if (thinking === epoch) parts = [dot(seat), make('b', '', `${seatName(seat)} (computer)`), ' ', make('span', 'thinking', 'is thinking…')];
   else if (isComputer(seat)) parts = [dot(seat), make('b', '', seatName(seat)), ' (computer) to move.'];
@@ -587,8 +591,10 @@ function settle() {
 async function humanMove(move) {
   if (!snap || busy || snap.outcome || snap.watching || isComputer(snap.to_move)) return;
   const seat = snap.to_move;
+  if (!pythonReady) earlyMove = move;
   // No `seat` field: the snapshot then shows the view and legal moves of whoever is to move next.
   const answer = await request({op: 'play', ...recordOf(), ...seatOf(), move});
+  earlyMove = null;
   if (answer) {
     announce(`${seatName(seat)}: ${moveLabel(move)}.${setOff(answer)}`);
     adopt(answer);
@@ -618,21 +624,46 @@ async function newGame(setup = startingSetup()) {
   if (!info || busy) return;
   $('banner').hidden = true;
   $('result').hidden = true;
+  takeSeats(setup);
+  // No seed: the worker draws it, and keeps it sealed where cards are hidden.
+  const answer = await request({op: 'new', game: gameId, options: setup.options, players: setup.players,
+    ...seatOf(setup.players, true)});
+  if (answer) begin(answer);
+}
+
+function takeSeats(setup) {
   seatKinds = [...setup.seats.slice(0, setup.players), ...seatKinds.slice(setup.players)];
   store(SEATS_KEY, seatKinds);
   drawSeats(setup.players);
   handover = null;
   viewer = startingViewer(setup.players);
-  // No seed: the worker draws it, and keeps it sealed where cards are hidden.
-  const answer = await request({op: 'new', game: gameId, options: setup.options, players: setup.players,
-    ...seatOf(setup.players, true)});
-  if (answer) {
-    saveId = newSaveId();
-    announce(`New game of ${info.title}.`);
-    const table = $('table');
-    table.dataset.game = String(Number(table.dataset.game ?? 0) + 1);
-    adopt(answer);
+}
+
+/** A new game's first snapshot on the table. */
+function begin(answer) {
+  saveId = newSaveId();
+  announce(`New game of ${info.title}.`);
+  const table = $('table');
+  table.dataset.game = String(Number(table.dataset.game ?? 0) + 1);
+  adopt(answer);
+}
+
+/** Before Python has started: the game's first position as the build baked it (site_starts.py),
+    when it is the game this table would start now, so that the first move can be played at once
+    (it waits in the worker's queue until Python is up). Whether it is on the table. */
+function startBaked(baked) {
+  if (!baked?.start || baked.info?.id !== gameId) return false;
+  info = baked.info;
+  const setup = startingSetup();
+  const defaults = Object.fromEntries(info.options.map((option) => [option.name, option.default]));
+  if (setup.players !== baked.start.record.players || setup.seats[0] !== 'human'
+      || Object.entries(defaults).some(([name, value]) => setup.options[name] !== value)) {
+    info = undefined; // Python's answer sets the table up as usual
+    return false;
   }
+  takeSeats(setup);
+  begin(baked.start);
+  return true;
 }
 
 /** The legal moves, when a person at this device is to move and free to. */
@@ -910,11 +941,12 @@ async function share() {
 
 // -- start ------------------------------------------------------------------------
 
-const STAGES = {runtime: 'loading the runtime', package: 'installing the games',
+const STAGES = {runtime: 'loading the runtime', snapshot: 'restoring the rules', package: 'installing the games',
   import: 'loading the rules', ready: 'ready'};
 
 function progress({stage} = {}) {
   if (STAGES[stage]) $('stage').textContent = `(${STAGES[stage]})`;
+  if (stage === 'stored') $('table').dataset.snapshot = 'stored'; // the next visit boots from it
 }
 
 async function main() {
@@ -922,6 +954,7 @@ async function main() {
   $('title').textContent = gameId[0].toUpperCase() + gameId.slice(1);
   engine = startEngine(); // first, so Python boots while the renderer loads
   engine.onProgress?.(progress);
+  const baked = fetch(`starts/${gameId}.json`).then((response) => (response.ok ? response.json() : null)).catch(() => null);
   try {
     renderer = await import(`./games/${gameId}.js`);
   } catch {
@@ -970,11 +1003,17 @@ async function main() {
       lookAt(Number(item.dataset.ply));
     }
   });
+  // A new visitor's game: its first position at once where it is the same for everyone.
+  const fresh = !new URLSearchParams(location.search).get('save') && !linkedGame() && !unfinished(gameId).length;
+  const early = fresh && startBaked(await baked);
+  if (fresh && !early) $('status').textContent = (await baked)?.info?.has_chance ? 'Dealing…' : '';
   try {
-    await engine.ready;
+    const started = await engine.ready;
+    $('table').dataset.engine = started.snapshot ? 'snapshot' : 'fresh'; // how Python started: for tests and benches
   } catch (error) {
     return fatal(`Python could not start in this browser: ${error?.message ?? error}. Try reloading the page.`, false);
   }
+  pythonReady = true;
   const catalogue = await call({op: 'games', game: gameId});
   info = catalogue.ok && catalogue.games.find((game) => game.id === gameId);
   if (!info) return fatal(`There is no game called “${gameId}” here.`);
@@ -989,7 +1028,8 @@ async function main() {
     const shown = link?.watch ? snap?.watch_url : snap?.url;
     if (link && (link.watch ?? link.url) !== shown && !busy) loadLink(link);
   });
-  await arrive();
+  if (early) draw();
+  else await arrive();
 }
 
 main();

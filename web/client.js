@@ -2,8 +2,9 @@
 //
 //   import { startEngine } from "./client.js";
 //   const engine = startEngine();              // starts the worker at once; the page goes on drawing
-//   engine.onProgress(({ stage, ms }) => ...);  // "runtime", "package", "import", "ready"
-//   await engine.ready;                         // resolves {ms, stages}; rejects if Python cannot start
+//   engine.onProgress(({ stage, ms }) => ...);  // "runtime", "snapshot", "package", "import", "ready",
+//                                               // then "stored" once a memory snapshot is kept
+//   await engine.ready;                         // resolves {ms, stages, snapshot}; rejects if Python cannot start
 //   const answer = await engine.call({ op: "new", game: "kalah", options: {}, players: 2, seed: 1 });
 //   if (answer.ok) ... else answer.error.code ...
 //
@@ -59,8 +60,10 @@ function createEngine() {
     if (data.type === "progress") {
       tell({ stage: data.stage, ms: data.ms });
     } else if (data.type === "ready") {
-      settleReady.resolve({ ms: data.ms, stages: data.stages });
+      settleReady.resolve({ ms: data.ms, stages: data.stages, snapshot: Boolean(data.snapshot) });
       tell({ stage: "ready", ms: data.ms });
+    } else if (data.type === "snapshot") {
+      tell({ stage: "stored", ms: data.ms }); // Python's memory snapshot is stored for the next visit
     } else if (data.type === "error") {
       die(data.message);
     } else if (pending.has(data.id)) {

@@ -1,8 +1,10 @@
 // The Python engine: a module Web Worker that owns Pyodide, so the page never waits on Python.
 //
 // Protocol (client.js speaks it; see there):
-//   worker -> page  {type: "progress", stage, ms}   stage: "runtime", "package", "import"
-//   worker -> page  {type: "ready", ms, stages}     ms since the worker started; stages: ms at each
+//   worker -> page  {type: "progress", stage, ms}   stage: "runtime", "snapshot" (found), "package", "import"
+//   worker -> page  {type: "ready", ms, stages, snapshot}   ms since the worker started; stages: ms
+//                                                   at each; snapshot: whether Python booted from one
+//   worker -> page  {type: "snapshot", ms, bytes}   a memory snapshot was made and stored
 //   worker -> page  {type: "error", message}        start-up failed; the engine is unusable
 //   page -> worker  {id, request}                   request: a bridge request object, e.g. {op: "games"}
 //   worker -> page  {id, answer}                    answer: the parsed bridge answer ({ok: true, ...}
@@ -27,7 +29,13 @@
 //
 // Our wheel is unpacked straight into site-packages, not installed with micropip: it has no
 // dependencies to resolve, and importing micropip alone cost 0.8-1.1 s of a 4-5 s start here.
+//
+// Return visits boot from a memory snapshot (snapshot.js): after a start without one, once the
+// page is idle, a worker of its own makes one (snapshot-maker.js), and later starts load Python's
+// memory from it instead of starting Python and importing (4-6 s become about half a second). A
+// snapshot that is missing, stale or damaged, or cannot be stored, only means the normal start.
 import {seal, unseal} from './seal.js';
+import {forgetSnapshot, savedSnapshot} from './snapshot.js';
 
 const BUILD = /*BUILD_INFO*/ { "pyodide": "pyodide/", "wheel": "" } /*END_BUILD_INFO*/;
 
@@ -47,24 +55,64 @@ async function download(path) {
 }
 
 // Start every download at once; Pyodide's own fetches (the wasm, the standard library, the lock
-// file) begin as soon as pyodide.mjs has loaded. Our wheel is held in memory until Python is up.
+// file) begin as soon as pyodide.mjs has loaded. Our wheel, needed only without a snapshot, is
+// fetched once the snapshot store has been looked in, and held in memory until Python is up.
 progress("runtime");
 const runtime = import(here(BUILD.pyodide + "pyodide.mjs"));
-const wheel = download(BUILD.wheel);
+const snapshotKey = here(`python-snapshot?${encodeURIComponent(BUILD.pyodide + BUILD.wheel)}`); // this build's Python
+const saved = savedSnapshot(snapshotKey);
+const wheel = saved.then((found) => (found ? null : download(BUILD.wheel)));
 wheel.catch(() => {}); // reported by boot(), not as an unhandled rejection
 
 let handle = null; // bridge.handle once ready
 let failure = null; // the start-up error message, if it failed
+let fromSnapshot = false;
+let snapshotWanted = false; // started without a snapshot: make one when the page is idle
 const queue = [];
 
 async function boot() {
   const { loadPyodide } = await runtime;
-  const pyodide = await loadPyodide({ indexURL: here(BUILD.pyodide) });
+  const indexURL = here(BUILD.pyodide);
+  const found = await saved;
+  if (found) {
+    progress("snapshot");
+    try {
+      const pyodide = await loadPyodide({ indexURL, _loadSnapshot: found.bytes });
+      const bridgeHandle = pyodide.pyimport("pygames_core.bridge").handle;
+      if (!JSON.parse(bridgeHandle('{"op": "games"}')).ok) throw new Error("the snapshot's bridge does not answer");
+      handle = bridgeHandle;
+      fromSnapshot = true;
+      return;
+    } catch {
+      await forgetSnapshot(snapshotKey); // damaged, or of another Pyodide: start afresh and make a new one
+    }
+  }
+  const pyodide = await loadPyodide({ indexURL });
   progress("package");
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  pyodide.unpackArchive((await wheel) ?? (await download(BUILD.wheel)), "wheel", { extractDir: sitePackages });
   progress("import");
   handle = pyodide.pyimport("pygames_core.bridge").handle;
+  snapshotWanted = typeof caches !== "undefined" && typeof CompressionStream !== "undefined";
+}
+
+const SNAPSHOT_IDLE_MS = 1500; // the page has asked nothing for this long: the maker's start will not be in its way
+let idleTimer = null;
+
+/** After each answer: once the page has been idle a while, have a snapshot made, once. */
+function snapshotWhenIdle() {
+  if (!snapshotWanted) return;
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    snapshotWanted = false;
+    const maker = new Worker(here("snapshot-maker.js"), { type: "module" });
+    maker.onmessage = ({ data }) => {
+      maker.terminate();
+      if (data?.stored) postMessage({ type: "snapshot", ms: elapsed(), bytes: data.bytes });
+    };
+    maker.onerror = () => maker.terminate(); // no snapshot this time: the next visit tries again
+    maker.postMessage({ pyodide: BUILD.pyodide, wheel: BUILD.wheel, key: snapshotKey });
+  }, SNAPSHOT_IDLE_MS);
 }
 
 /** A whole number below 2**53, so it stays exact as a JavaScript number. */
@@ -118,6 +166,7 @@ function answer(id, request) {
     (result) => postMessage({ id, answer: result }),
     (error) => postMessage({ id, answer: { ok: false, error: { code: "internal", message: String(error?.message ?? error) } } }),
   );
+  snapshotWhenIdle();
 }
 
 self.onmessage = (event) => {
@@ -132,8 +181,9 @@ const wheelFailure = wheel.then(() => new Promise(() => {}));
 
 Promise.race([boot(), wheelFailure]).then(
   () => {
-    postMessage({ type: "ready", ms: elapsed(), stages });
+    postMessage({ type: "ready", ms: elapsed(), stages, snapshot: fromSnapshot });
     for (const [id, request] of queue.splice(0)) answer(id, request);
+    snapshotWhenIdle();
   },
   (error) => {
     failure = `The Python engine could not start: ${error?.message ?? error}`;

@@ -229,7 +229,10 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       }
       const reason = reasons[item.name];
       const note = state.pick && item.name !== state.pick && phase === 'feed' ? (reason ? `Safe: ${reason}` : '') : '';
-      species.append(speciesCard(item, {seat, actions: buttons, note, lately: lately.get(item.name), picked: state.pick === item.name}));
+      const card = speciesCard(item, {seat, actions: buttons, note, lately: lately.get(item.name), picked: state.pick === item.name});
+      if (prey.has(item.name)) card.classList.add('ev-prey');
+      if (note) card.title = note;
+      species.append(card);
     }
     if (!row.length) species.append(make('p', 'muted small ev-empty', 'No species'));
     if (ends[1] && seat === viewer) species.append(make('div', 'ev-end', '', action('New species here', {move: ends[1][1]}, 'New species at the right end')));

@@ -109,7 +109,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ... import rng as rng_module
-from ...core import CHANCE, LONGEST_RECORD, GameInfo, InvalidMoveError, Option, Outcome, State, redeal
+from ...core import CHANCE, LONGEST_RECORD, GameInfo, InvalidMoveError, Option, Outcome, RecordError, State, redeal
 from . import attack, rounds
 from .cards import (CARNIVORE, COPIES, DECK_SIZE, FAT_TISSUE, FERTILE, FOOD, INDEX, INTELLIGENCE, KINDS,
                     LONG_NECK, NAMES, TEXTS, TITLES, TRAIT, TRAITS)
@@ -205,7 +205,11 @@ class EvolutionState(State):
 
     def __post_init__(self) -> None:
         # JSON gives plain tuples back: make the species Species again.
-        object.__setattr__(self, "rows", tuple(tuple(Species(*species) for species in row) for row in self.rows))
+        try:
+            rows = tuple(tuple(Species(*species) for species in row) for row in self.rows)
+        except TypeError:
+            raise RecordError("a species is (body, population, food, fat, traits, hidden)") from None
+        object.__setattr__(self, "rows", rows)
 
     @classmethod
     def new(cls, players: int = 2, options: Mapping[str, str] | None = None, seed: int = 0) -> EvolutionState:

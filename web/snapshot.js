@@ -1,0 +1,45 @@
+// Python's memory, kept between visits so that a return visit need not start Python again
+// (worker.js). One snapshot is kept, under a key naming the Pyodide runtime and our wheel: a
+// snapshot of another build is deleted when this one is looked for. It is stored gzipped (about
+// 6 MB of 31) in Cache Storage, under a name the service worker leaves alone; gzip's checksum makes
+// a damaged snapshot fail to read, and a snapshot Pyodide refuses is forgotten by the worker.
+// Nothing here throws: no snapshot, or no room for one, means the normal start.
+
+const STORE = 'python-snapshot';
+
+/** This build's snapshot, if one is stored: {bytes}, a promise of its bytes (it is read while
+    Pyodide compiles; a damaged one rejects). Snapshots of other builds are deleted on the way. */
+export async function savedSnapshot(key) {
+  try {
+    const cache = await caches.open(STORE);
+    for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request);
+    const response = await cache.match(key);
+    if (!response) return null;
+    const unpacked = response.body.pipeThrough(new DecompressionStream('gzip'));
+    const bytes = new Response(unpacked).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    bytes.catch(() => {}); // the worker hears of it from loadPyodide
+    return {bytes};
+  } catch {
+    return null; // no Cache Storage here: the normal start
+  }
+}
+
+/** Stores `bytes` as this build's snapshot; false if it could not be (no room, say). */
+export async function storeSnapshot(key, bytes) {
+  try {
+    const packed = new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'));
+    const cache = await caches.open(STORE);
+    await cache.put(key, new Response(packed, {headers: {'Content-Type': 'application/octet-stream'}}));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function forgetSnapshot(key) {
+  try {
+    await (await caches.open(STORE)).delete(key);
+  } catch {
+    // nothing to forget
+  }
+}
