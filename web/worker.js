@@ -96,7 +96,9 @@ async function boot() {
   snapshotWanted = typeof caches !== "undefined" && typeof CompressionStream !== "undefined";
 }
 
-const SNAPSHOT_IDLE_MS = 1500; // the page has asked nothing for this long: the maker's start will not be in its way
+// The page has asked nothing for this long (a person thinking): the maker's second Python, about
+// 5 s of one core, will not slow a game down. A shorter wait made it run in nearly every game.
+const SNAPSHOT_IDLE_MS = 10_000;
 let idleTimer = null;
 
 /** After each answer: once the page has been idle a while, have a snapshot made, once. */
