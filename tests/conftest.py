@@ -8,7 +8,8 @@
                netlify.toml headers (CSP, caching) that Netlify sends
   node         (session) the path of the node executable
   browser_type_launch_args   pytest-playwright launches Debian's /usr/bin/chromium
-  no_page_errors             (autouse) a test with a `page` fails on any console error
+  no_page_errors             (autouse) a test with a `page` fails on any console error, and plays
+                             the computer at the fast pace unless marked normal_pace
 
 Nothing here skips: a missing node, dist/ that will not build, or a missing Chromium fails the
 tests that need them, with the reason.
@@ -83,13 +84,20 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
 
 
+FAST_PACE = "try { localStorage.setItem('pygames.pace', 'fast'); } catch {}"
+
+
 @pytest.fixture(autouse=True)
 def no_page_errors(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Every browser test also checks the console: no script error, CSP violation or failed load."""
+    """Every browser test also checks the console: no script error, CSP violation or failed load.
+    Its page plays the computer at the fast pace (web/pace.js: the pauses that let a person follow
+    its turns were most of the suite's time), unless the test is marked normal_pace."""
     if "page" not in request.fixturenames:
         yield
         return
     page = request.getfixturevalue("page")
+    if request.node.get_closest_marker("normal_pace") is None:
+        page.add_init_script(FAST_PACE)
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -79,6 +79,7 @@ def choose_bobail_move(page: Page) -> None:
     targets.nth(safe[0] if safe else 0).click()
 
 
+@pytest.mark.normal_pace
 def test_bobail_against_the_computer_undo_and_share(page: Page, site_url: str) -> None:
     requests = watch_requests(page)
     open_table(page, site_url, "bobail")

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from playthrough import played_out
-from table import move_list, new_game, open_table, wait_for_turn
+from table import move_list, new_game, open_table, ply, wait_for_turn
 
 from pygames_core import Record, games
 
@@ -233,3 +233,20 @@ def test_a_move_is_seen_moving_unless_motion_is_reduced(page: Page, site_url: st
     page.click("#board [data-move='c3-c2']")
     page.wait_for_function("() => document.getElementById('table').dataset.ply === '2'")
     assert page.evaluate("() => document.querySelector('#board [data-came-from]').getAnimations().length") == 0
+
+
+@pytest.mark.normal_pace
+def test_the_computers_pace_is_one_switch_kept_for_the_site(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "kalah")
+    switch = page.locator("#pace")
+    expect(switch).to_have_text("Computer pace: normal")
+    switch.click()
+    expect(switch).to_have_text("Computer pace: fast")
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    open_table(page, site_url, "go")  # another table keeps it
+    expect(page.locator("#pace")).to_have_text("Computer pace: fast")
+    new_game(page, ["human", "300"])
+    page.locator("#board [data-move]").first.click()
+    wait_for_turn(page, "0")
+    assert ply(page) == 2, "the computer played at the fast pace"
+

@@ -39,14 +39,12 @@ import {deleteSave, newSaveId, readSave, setSaveAside, unfinished, writeSave} fr
 import {setupEmbedDialog} from './embed-dialog.js';
 import {STRENGTHS, chooseSetup, rememberedSetup, seatsFor} from './setup-dialog.js';
 import {endSound, moveSound, setSound, soundOn} from './sound.js';
+import {PACES, pace, setPace} from './pace.js';
 import {viewerChange} from './viewer.js';
 import {animate, spotsOf} from './motion.js';
 
 const $ = (id) => document.getElementById(id);
 const gameId = new URLSearchParams(location.search).get('game') || '';
-const PAUSE_MS = 700; // before a computer's turn, so a person can follow the turns
-const STEP_MS = 300; // between the decisions of one computer turn
-const CHANCE_PAUSE_MS = 60; // before a deal or a roll: nobody decides anything there
 const LEAST_THOUGHT_MS = 50; // even the last decision of a turn gets this much
 const SEATS_KEY = `pygames.${gameId}.seats`;
 
@@ -472,7 +470,7 @@ function adopt(answer, {byComputer = false, restoreSeats = false} = {}) {
     const {headline, scores} = resultText(snap.outcome);
     announce(`${$('announce').textContent} ${headline} ${scores}.`);
   }
-  schedule(!byComputer ? 250 : continuesTurn(snap.to_move) ? STEP_MS : PAUSE_MS);
+  schedule(!byComputer ? 250 : continuesTurn(snap.to_move) ? PACES[pace()].step : PACES[pace()].turn);
 }
 
 /** Where the turn `seat` is in began: its first move, or the next one if it has none yet. */
@@ -503,7 +501,7 @@ function seatAsBegun() {
 function schedule(delay) {
   if (!snap || snap.outcome || snap.watching || stalled || handover !== null || looking || !isComputer(snap.to_move)) return;
   const mine = epoch;
-  if (snap.to_move === -1) delay = Math.min(delay, CHANCE_PAUSE_MS);
+  if (snap.to_move === -1) delay = Math.min(delay, PACES[pace()].chance);
   setTimeout(() => { if (mine === epoch && !busy) computerMove(); }, delay);
 }
 
@@ -975,6 +973,13 @@ async function main() {
   };
   sound.onclick = () => { setSound(!soundOn()); showSound(); };
   showSound();
+  const paceButton = $('pace');
+  const showPace = () => {
+    paceButton.textContent = `Computer pace: ${pace()}`;
+    paceButton.setAttribute('aria-pressed', String(pace() === 'fast'));
+  };
+  paceButton.onclick = () => { setPace(pace() === 'fast' ? 'normal' : 'fast'); showPace(); };
+  showPace();
   $('result-new').onclick = chooseNewGame;
   $('rematch').onclick = rematch;
   $('review').onclick = review;

@@ -29,14 +29,14 @@ The renderers are the table's (web/games/<id>.js; their interface is described i
 import {startEngine} from './client.js';
 import {answersFromParent, bakedEngine, bakedFile} from './baked.js';
 import {viewerChange} from './viewer.js';
+import {PACES, pace} from './pace.js';
 
 const GAME_ID = /^[a-z][a-z0-9_]{0,30}$/;
 const DIAGRAM_ID = /^[a-z0-9][a-z0-9-]{0,60}$/;
 const MODES = ['view', 'replay', 'play'];
 const THEMES = ['light', 'dark', 'auto'];
 const COMPUTER_MS = 300; // the table's "quick" computer
-const PAUSE_MS = 600; // before the computer's move, so a person can follow
-const CHANCE_PAUSE_MS = 60; // before a deal or a roll
+
 const MAX_RECORD_TEXT = 200_000; // record.py's MAX_URL_LENGTH
 const MAX_RECORD_JSON = MAX_RECORD_TEXT * 8; // and the most it lets that inflate to
 
@@ -337,7 +337,7 @@ function adopt(answer) {
   draw();
   if (snap.outcome || handover !== null || !isComputer(snap.to_move)) return;
   const mine = epoch;
-  setTimeout(() => { if (mine === epoch) computerMove(); }, snap.to_move === -1 ? CHANCE_PAUSE_MS : PAUSE_MS);
+  setTimeout(() => { if (mine === epoch) computerMove(); }, snap.to_move === -1 ? PACES[pace()].chance : PACES[pace()].turn);
 }
 
 async function computerMove() {
