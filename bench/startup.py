@@ -17,7 +17,7 @@ navigation start, the median over runs:
 
   first paint      the first paint entry (first-paint, else first-contentful-paint)
   engine ready     the worker's {type: "ready"} message reaching the page
-  first move       the first element with [data-move] in the page (a legal move one can click)
+  first move       the first element with [data-move] or [data-from] in the page (a legal move, or a piece to move, one can click)
 
 Prints figures only; never asserts timings.
 """
@@ -62,7 +62,7 @@ MARKERS = """
     }
   };
   const observer = new MutationObserver(() => {
-    if (marks.move === null && document.querySelector("[data-move]")) {
+    if (marks.move === null && document.querySelector("[data-move], [data-from]")) {
       marks.move = performance.now();
       observer.disconnect();
     }
@@ -169,6 +169,7 @@ def main() -> None:
                 first_moves.setdefault(game, []).append(load(context, f"{base}/play.html?game={game}", True,
                                                              options.timeout * 1000))
                 context.close()
+            print(f"  run {run + 1} of {options.runs} done", flush=True)
         browser.close()
     server.shutdown()
 

@@ -309,6 +309,13 @@ class State(ABC):
         hold the past (watch.py)."""
         return True
 
+    def search_position(self) -> Any:
+        """For a game of two seats with no chance and nothing hidden, a compact
+        position the computer searches by alpha-beta (`ai.alphabeta.Position`),
+        sharing the rules' own functions; None (the default): the computer uses
+        Monte Carlo tree search on the state itself."""
+        return None
+
     def estimate_returns(self) -> tuple[float, ...]:
         """For a game not yet over, each seat's expected return, in [0, 1] and
         summing to 1: what a search scores a playout it cuts short. A game may

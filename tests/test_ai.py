@@ -126,7 +126,8 @@ def test_mcts_is_deterministic_with_a_seed_and_an_iteration_cap(cls: type[State]
     second = mcts.search(state, UNLIMITED, 7, 150)
     assert first.iterations == 150
     assert (first.move, first.visits, first.values) == (second.move, second.visits, second.values)
-    assert ai.choose_move(state, "mcts", UNLIMITED, 7, iterations=150) == first.move
+    if state.search_position() is None:  # Kalah's computer searches by alpha-beta (test_alphabeta.py)
+        assert ai.choose_move(state, "mcts", UNLIMITED, 7, iterations=150) == first.move
 
 
 def test_a_spent_budget_still_gives_a_move() -> None:

@@ -5,6 +5,10 @@ calls it in the Pyodide worker, so every player is pure Python, single-threaded,
 and draws its randomness from `Rng(seed)`: the same seed (and, for a search, the
 same iteration cap) gives the same move in CPython and in Pyodide.
 
+A game that offers a `search_position()` (two seats, no chance, nothing hidden:
+Kalah) is searched by alpha-beta on that position (`alphabeta`); every other
+game by Monte Carlo tree search on its states (`mcts`), Go by its own player.
+
 At a chance point no player is asked: `choose_move` draws the outcome from
 `chance_weights()` with `Rng(seed)`, as `core.chance_move` does with the state's
 own generator. That lets a seat played by the computer roll its own dice; the
@@ -15,11 +19,12 @@ from __future__ import annotations
 
 from .. import rng as rng_module
 from ..core import CHANCE, State
-from . import mcts, random_player
+from . import alphabeta, mcts, random_player
 
 PLAYERS: dict[str, str] = {
     "random": "Plays a random legal move",
-    "mcts": "Monte Carlo tree search: plays out many random games and picks the move that does best",
+    "mcts": "The game's own search: alpha-beta where the game offers a position to search (Kalah), "
+            "else Monte Carlo tree search, which plays out many random games and picks the move that does best",
 }
 
 
@@ -38,6 +43,9 @@ def choose_move(state: State, player: str, seconds: float, seed: int, iterations
         return state.legal_moves()[index]
     if player == "random":
         return random_player.choose_move(state, seed)
+    position = state.search_position()
+    if position is not None:
+        return alphabeta.choose_move(position, seconds, iterations)
     if state.info.id == "go":  # random playouts cannot judge or end a game of Go: see go_player
         from . import go_player  # on first use, as the registry imports the game itself
 

@@ -249,37 +249,13 @@ class KalahState(DrawOffers):
         if move == SWAP:
             return self._swap()
         seat: int = self.to_move  # type: ignore[assignment]
-        board = list(self.pits)
         origin = 7 * seat + int(move) - 1
-        stones = board[origin]
-        board[origin] = 0
-        following = _NEXT[seat]
-        index = origin
+        board, next_seat, capture, captured = sow(self.pits, seat, origin, self.empty_capture)
         sowing = [origin]
-        for _ in range(stones):
-            index = following[index]
-            board[index] += 1
+        index = origin
+        for _ in range(self.pits[origin]):
+            index = _NEXT[seat][index]
             sowing.append(index)
-
-        store = STORES[seat]
-        capture: tuple[int, ...] = ()
-        captured = 0
-        if index == store:
-            next_seat = seat
-        else:
-            next_seat = 1 - seat
-            if board[index] == 1 and store - 6 <= index < store:
-                facing = 12 - index  # opposite(index), inlined for speed
-                if board[facing]:
-                    captured = board[facing] + 1
-                    capture = (index, facing)
-                    board[facing] = 0
-                elif self.empty_capture:
-                    captured = 1
-                    capture = (index,)
-                if captured:
-                    board[index] = 0
-                    board[store] += captured
 
         to_move, sweep, reason = _settle(board, next_seat)
         return self._replace(
@@ -315,6 +291,11 @@ class KalahState(DrawOffers):
 
     def _agreed_scores(self) -> tuple[float, ...]:
         return (self.pits[6], self.pits[13])
+
+    def search_position(self) -> KalahPosition | None:
+        if self.draw_offer == "offered":
+            return None  # answering an offer is not a move of the board: the default search weighs it
+        return KalahPosition(self.pits, self.to_move, self.pie_pending, self.empty_capture)
 
     def _game_outcome(self) -> Outcome | None:
         if self.to_move is not None:
@@ -365,25 +346,103 @@ class KalahState(DrawOffers):
         }
 
 
+class KalahPosition:
+    """The board alone, for the computer's alpha-beta search (ai/alphabeta.py):
+    the same sowing, end and sweep as the state's, with nothing recorded for the view."""
+
+    __slots__ = ("pits", "to_move", "pie_pending", "empty_capture")
+
+    def __init__(self, pits: tuple[int, ...], to_move: int | None, pie_pending: bool, empty_capture: bool) -> None:
+        self.pits = pits
+        self.to_move = to_move
+        self.pie_pending = pie_pending
+        self.empty_capture = empty_capture
+
+    def moves(self) -> list[str]:
+        seat = self.to_move
+        pits = self.pits
+        moves = [move for index, move in _PIT_INDEXES[seat] if pits[index]]  # type: ignore[index]
+        if self.pie_pending and seat == 1:
+            moves.append(SWAP)
+        return moves
+
+    def play(self, move: str) -> KalahPosition:
+        seat: int = self.to_move  # type: ignore[assignment]
+        if move == SWAP:
+            return KalahPosition(self.pits[7:] + self.pits[:7], 0, False, self.empty_capture)
+        board, next_seat, _, _ = sow(self.pits, seat, 7 * seat + int(move) - 1, self.empty_capture)
+        to_move: int | None = next_seat
+        if _leader(board) >= 0 or not any(board[7 * next_seat : 7 * next_seat + 6]):
+            _sweep(board)
+            to_move = None
+        return KalahPosition(tuple(board), to_move, self.pie_pending and seat == 0, self.empty_capture)
+
+    def value(self) -> float:
+        """The difference of the stores, as a share of all the stones."""
+        pits = self.pits
+        return (pits[6] - pits[13]) / sum(pits)
+
+    def key(self) -> tuple[tuple[int, ...], int | None, bool]:
+        return self.pits, self.to_move, self.pie_pending
+
+
+def sow(pits: tuple[int, ...], seat: int, origin: int, empty_capture: bool) -> tuple[list[int], int, tuple[int, ...], int]:
+    """`seat` sows the stones of board index `origin`: (the board after it and
+    any capture, the seat to move next if the game goes on, the indexes the
+    capture emptied, the stones it stored)."""
+    board = list(pits)
+    stones = board[origin]
+    board[origin] = 0
+    following = _NEXT[seat]
+    index = origin
+    for _ in range(stones):
+        index = following[index]
+        board[index] += 1
+    store = STORES[seat]
+    if index == store:
+        return board, seat, (), 0
+    if board[index] == 1 and store - 6 <= index < store:
+        facing = 12 - index  # opposite(index), inlined for speed
+        if board[facing]:
+            captured = board[facing] + 1
+            board[facing] = board[index] = 0
+            board[store] += captured
+            return board, 1 - seat, (index, facing), captured
+        if empty_capture:
+            board[index] = 0
+            board[store] += 1
+            return board, 1 - seat, (index,), 1
+    return board, 1 - seat, (), 0
+
+
+def _leader(board: list[int]) -> int:
+    """The seat whose store holds more than half the stones, else -1."""
+    total = sum(board)
+    if board[6] * 2 > total:
+        return 0
+    if board[13] * 2 > total:
+        return 1
+    return -1
+
+
+def _sweep(board: list[int]) -> None:
+    """The end: every stone still in a pit goes to the store of its side."""
+    board[6] += sum(board[0:6])
+    board[13] += sum(board[7:13])
+    board[0:6] = board[7:13] = (0,) * 6
+
+
 def _settle(board: list[int], next_seat: int) -> tuple[int | None, tuple[int, ...], str]:
     """After a move: (seat to move or None, indexes swept, end reason). On an
     end, sweeps every pit into the store of its side, changing `board`."""
-    total = sum(board)
-    leader = -1
-    if board[6] * 2 > total:
-        leader = 0
-    elif board[13] * 2 > total:
-        leader = 1
+    leader = _leader(board)
     first = 7 * next_seat
     if leader < 0 and any(board[first : first + 6]):
         return next_seat, (), ""
 
     sweep = tuple(index for index in range(14) if index not in STORES and board[index])
     left = [sum(board[0:6]), sum(board[7:13])]
-    board[6] += left[0]
-    board[13] += left[1]
-    for index in sweep:
-        board[index] = 0
+    _sweep(board)
     score = f"final score {board[6]} to {board[13]}"
     if leader >= 0:
         reason = f"{SEAT_NAMES[leader]} holds more than half the stones"
