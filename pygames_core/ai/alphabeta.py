@@ -6,7 +6,8 @@ a full `State` (no view fields, no checks: its moves come from itself). The
 game's rules stay in one place; the position calls the same functions.
 
 - Minimax on values for seat 0, so a seat that moves twice in a row (Kalah's
-  extra turn) needs no special case: the seat to move picks its side.
+  extra turn) needs no special case: the seat to move picks its side. Depth
+  counts turns: a move after which the same seat moves again costs no ply.
 - Iterative deepening, one ply more each round, with a transposition table
   (value bounds and the best move of every position searched) that orders the
   next round's moves; the other moves are ordered by a history score.
@@ -64,7 +65,7 @@ class SearchResult:
     value: float
     """The root's value for the seat to move: above WIN a forced win, below -WIN a forced loss."""
     depth: int
-    """Plies of the deepest round finished."""
+    """Turns of the deepest round finished."""
     exact: bool
     """Whether that round saw every line to the end of the game."""
     nodes: int
@@ -132,7 +133,7 @@ class _Searcher:
         best, best_value = moves[0], -math.inf if maximizing else math.inf
         alpha, beta = -math.inf, math.inf
         for move in moves:
-            value = self.value(position.play(move), depth - 1, alpha, beta)
+            value = self._child(position, move, depth, alpha, beta)
             if (value > best_value) if maximizing else (value < best_value):
                 if move != moves[0]:
                     self.better = (move, value)  # it beat the previous answer, searched in full first
@@ -142,6 +143,12 @@ class _Searcher:
             else:
                 beta = min(beta, value)
         return best, best_value, not self.horizon
+
+    def _child(self, position: Position, move: str, depth: int, alpha: float, beta: float) -> float:
+        """The value after `move`: a ply less to search, unless the same seat moves again (the
+        rest of its turn, as a Kalah sowing that ends in the store), so a turn counts as one ply."""
+        child = position.play(move)
+        return self.value(child, depth if child.to_move == position.to_move else depth - 1, alpha, beta)
 
     def value(self, position: Position, depth: int, alpha: float, beta: float) -> float:
         """Fail-soft minimax with alpha-beta pruning, values for seat 0."""
@@ -173,7 +180,7 @@ class _Searcher:
         best_move = moves[0]
         best = -math.inf if maximizing else math.inf
         for move in moves:
-            value = self.value(position.play(move), depth - 1, alpha, beta)
+            value = self._child(position, move, depth, alpha, beta)
             if maximizing:
                 if value > best:
                     best, best_move = value, move
