@@ -12,7 +12,8 @@ import pytest
 
 from pygames_core import get_game
 from pygames_core.core import CHANCE, IllegalMoveError, chance_move
-from pygames_core.games.evolution import EvolutionState, cards, rounds
+from pygames_core.games import evolution
+from pygames_core.games.evolution import EvolutionState, attack, cards, rounds
 from pygames_core.games.evolution.species import Species
 from pygames_core.rng import Rng
 
@@ -538,3 +539,26 @@ def test_moves_that_are_not_moves_or_not_allowed_say_why() -> None:
         feeding.play("feed R4")
     with pytest.raises(IllegalMoveError, match="no species R01"):
         feeding.play("feed R01")
+
+
+# -- what the computer's estimate weighs ----------------------------------------------------------
+
+def test_open_prey_are_species_another_players_carnivore_may_attack_without_a_card() -> None:
+    rows = (
+        (species(3, 2, "carnivore"), species(1, 1)),
+        (species(2, 1), species(1, 1, "climbing"), species(3, 1)),
+    )
+    prey, hunters = attack.open_prey(rows)
+    assert prey == {(1, 0)}, "B2 climbs, B3 is not smaller, and R2 is the carnivore owner's own"
+    assert hunters == {(0, 0)}
+
+
+def test_the_estimate_charges_a_species_open_to_attack_to_its_owner(monkeypatch: pytest.MonkeyPatch) -> None:
+    hunter = species(3, 2, "carnivore")
+    exposed = table([hunter], [species(2, 2)])
+    climbing = table([hunter], [species(2, 2, "climbing")])
+    charged = exposed.estimate_returns(), climbing.estimate_returns()
+    monkeypatch.setattr(evolution, "EXPOSED_COST", 0.0)
+    assert exposed.estimate_returns()[1] > charged[0][1] + 0.01
+    assert climbing.estimate_returns() == charged[1], "a prey that climbs is not open to this carnivore"
+    assert sum(charged[0]) == pytest.approx(1.0)

@@ -30,6 +30,9 @@ class Check(NamedTuple):
     protections: tuple[tuple[int, str], ...]  # (trait, reason): one card each to cancel, with Intelligence
 
 
+OPEN = Check("", ())  # nothing stands in the way
+
+
 def attack_size(carnivore: Species) -> int:
     return carnivore.body + (carnivore.population if carnivore.has(PACK_HUNTING) else 0)
 
@@ -64,6 +67,27 @@ def check(rows: Rows, seat: int, index: int, prey_seat: int, prey_index: int) ->
             if 0 <= near < len(row) and row[near].has(WARNING_CALL):
                 found.append((WARNING_CALL, f"Warning Call from {species_name(prey_seat, near)}: {name} has no Ambush"))
     return Check("", tuple(found))
+
+
+def open_prey(rows: Rows) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """(the species some carnivore of another player may attack now without a card, the
+    carnivores that have such a prey): what a search's estimate weighs as danger and hope."""
+    prey: set[tuple[int, int]] = set()
+    hunters: set[tuple[int, int]] = set()
+    for seat, row in enumerate(rows):
+        for index, carnivore in enumerate(row):
+            if not carnivore.has(CARNIVORE):
+                continue
+            size = attack_size(carnivore)
+            for prey_seat, prey_row in enumerate(rows):
+                if prey_seat == seat:
+                    continue
+                for prey_index, species in enumerate(prey_row):
+                    # The size test first: most pairs end there, before any reason is worded.
+                    if species.body < size and check(rows, seat, index, prey_seat, prey_index) == OPEN:
+                        prey.add((prey_seat, prey_index))
+                        hunters.add((seat, index))
+    return prey, hunters
 
 
 def cancel_options(rows: Rows, seat: int, index: int, prey_seat: int, prey_index: int,
