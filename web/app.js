@@ -1,5 +1,5 @@
 import './framing.js';
-import './pwa.js';
+import {keepOffline} from './pwa.js';
 /* The table: play.html?game=ID[&save=<saved game>][#r=<record in URL form> | #w=<watched game>].
 
 On arrival it resumes the saved game the address names, else opens the game in the link (as a
@@ -952,6 +952,7 @@ async function main() {
   $('title').textContent = gameId[0].toUpperCase() + gameId.slice(1);
   engine = startEngine(); // first, so Python boots while the renderer loads
   engine.onProgress?.(progress);
+  keepOffline(engine.ready); // after Python's start, not racing it
   const baked = fetch(`starts/${gameId}.json`).then((response) => (response.ok ? response.json() : null)).catch(() => null);
   try {
     renderer = await import(`./games/${gameId}.js`);

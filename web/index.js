@@ -1,5 +1,5 @@
 import './framing.js';
-import './pwa.js';
+import {keepOffline} from './pwa.js';
 // The catalogue is static HTML, so it paints at once without Python. This adds the games in
 // progress on this device (saves.js), each to resume or delete, and marks their games.
 import {deleteSave, listSaves} from './saves.js';
@@ -53,3 +53,4 @@ function showUnfinished() {
 }
 
 showUnfinished();
+keepOffline();

@@ -5,11 +5,26 @@
 // button switches to it and reloads the page, so nobody is thrown out of a game mid-move. (A
 // reload keeps the game: the table holds it in the address and in localStorage.)
 // Without a service worker (an old browser, a profile that refuses them) the site plays online.
+//
+//   import {keepOffline} from './pwa.js';
+//   keepOffline(engine.ready);   // registers once that settles (by default, once the page has loaded)
+//
+// A first visit's install fetches and stores the whole build, Pyodide included (16 MB). Begun
+// with the page, it raced the table's own requests and Python's start for the network and both
+// cores; begun after them, it reads most files from the HTTP cache the start has just filled.
 
-if ('serviceWorker' in navigator) {
-  navigator.serviceWorker.register(new URL('./sw.js', import.meta.url)).then(watch, (error) => {
+/** Registers sw.js once `after` settles, however it settles. */
+export function keepOffline(after = loaded()) {
+  if (!('serviceWorker' in navigator)) return;
+  const register = () => navigator.serviceWorker.register(new URL('./sw.js', import.meta.url)).then(watch, (error) => {
     console.warn(`pygames: offline play is unavailable: ${error?.message ?? error}`);
   });
+  after.then(register, register);
+}
+
+function loaded() {
+  return document.readyState === 'complete' ? Promise.resolve()
+    : new Promise((resolve) => window.addEventListener('load', resolve, {once: true}));
 }
 
 function watch(registration) {
