@@ -16,9 +16,10 @@
 /** Registers sw.js once `after` settles, however it settles. */
 export function keepOffline(after = loaded()) {
   if (!('serviceWorker' in navigator)) return;
-  const register = () => navigator.serviceWorker.register(new URL('./sw.js', import.meta.url)).then(watch, (error) => {
-    console.warn(`pygames: offline play is unavailable: ${error?.message ?? error}`);
-  });
+  const register = () => navigator.serviceWorker.register(new URL('./sw.js', import.meta.url)).then(
+    // A browser told to block service workers (Playwright's service_workers: 'block') gives none.
+    (registration) => registration && watch(registration),
+    (error) => console.warn(`pygames: offline play is unavailable: ${error?.message ?? error}`));
   after.then(register, register);
 }
 
