@@ -8,8 +8,8 @@
                netlify.toml headers (CSP, caching) that Netlify sends
   node         (session) the path of the node executable
   browser_type_launch_args   pytest-playwright launches Debian's /usr/bin/chromium
-  browser_context_args       its pages run without service workers: offline play is tested in
-                             contexts of its own (test_browser_offline)
+  browser_context_args       its pages run without service workers, but for a test marked
+                             browser_context_args(service_workers="allow") (test_browser_offline)
   no_page_errors             (autouse) a test with a `page` fails on any console error, and plays
                              the computer at the fast pace unless marked normal_pace
 
@@ -90,7 +90,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     """No service worker in the `page` fixture's contexts: in each fresh one it would install the
     whole build (16 MB, Pyodide included) beside the test. test_browser_offline, which is about
-    that worker, makes contexts of its own, where it runs as on the site."""
+    that worker, makes contexts of its own or marks its tests to allow it, and it runs as on the site."""
     return {**browser_context_args, "service_workers": "block"}
 
 

@@ -203,6 +203,7 @@ def test_offline_a_table_boots_python_from_the_snapshot(offline_page: Page, offl
 
 # ------------------------------------------------------------------------------------ update
 
+@pytest.mark.browser_context_args(service_workers="allow")  # conftest blocks them elsewhere
 @pytest.mark.browser
 def test_a_new_build_waits_for_the_players_reload(page: Page, built_site: Path, tmp_path: Path) -> None:
     site = tmp_path / "site"
@@ -249,6 +250,7 @@ def test_a_new_build_waits_for_the_players_reload(page: Page, built_site: Path, 
         assert other.evaluate("() => window.untouched") is True  # the tab nobody clicked stays
 
 
+@pytest.mark.browser_context_args(service_workers="allow")  # conftest blocks them elsewhere
 @pytest.mark.browser
 @pytest.mark.parametrize("fault", ["missing", "changed"])
 def test_an_install_that_misses_a_file_caches_nothing(page: Page, built_site: Path, tmp_path: Path,
