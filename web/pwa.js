@@ -11,13 +11,13 @@
 //
 // A first visit's install fetches and stores the whole build, Pyodide included (16 MB). Begun
 // with the page, it raced the table's own requests and Python's start for the network and both
-// cores; begun after them, it reads most files from the HTTP cache the start has just filled.
+// cores, so it begins after them.
 
 /** Registers sw.js once `after` settles, however it settles. */
 export function keepOffline(after = loaded()) {
   if (!('serviceWorker' in navigator)) return;
   const register = () => navigator.serviceWorker.register(new URL('./sw.js', import.meta.url)).then(
-    // A browser told to block service workers (Playwright's service_workers: 'block') gives none.
+    // A browser set to block service workers (as the tests' Playwright is) resolves with none.
     (registration) => registration && watch(registration),
     (error) => console.warn(`pygames: offline play is unavailable: ${error?.message ?? error}`));
   after.then(register, register);
