@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, Route, expect
-from table import move_list, new_game, open_table, ply, table_url, wait_for_turn
+from table import move_list, new_game, open_table, ply, table_url, wait_for_ply, wait_for_turn
 from test_browser_games import play_to_the_end
 
 pytestmark = pytest.mark.browser
@@ -70,6 +70,26 @@ def test_a_damaged_or_stale_snapshot_is_ignored_and_replaced(page: Page, site_ur
     assert stored_snapshot(page) == key, "the stale one is gone and a good one took the damaged one's place"
     page.reload()
     assert started(page) == "snapshot"
+
+
+def test_pyodide_starts_when_the_early_compile_of_its_wasm_fails(page: Page, site_url: str) -> None:
+    """The worker compiles the wasm itself, early; should that fail, Pyodide fetches it again."""
+    served: list[str] = []
+
+    def first_one_broken(route: Route) -> None:
+        served.append(route.request.url)
+        if len(served) == 1:
+            route.fulfill(status=200, content_type="application/wasm", body=b"\0asm broken")
+        else:
+            route.continue_()
+
+    page.context.route("**/pyodide.asm.wasm", first_one_broken)
+    open_table(page, site_url, "kalah")
+    assert started(page) == "fresh"
+    assert len(served) == 2, "the broken wasm was fetched once, then the real one"
+    new_game(page, ["human", "human"])
+    page.locator("#board [data-move]").first.click()
+    wait_for_ply(page, 1)
 
 
 class Gate:

@@ -950,7 +950,7 @@ function progress({stage} = {}) {
 async function main() {
   if (!/^[a-z][a-z0-9_]{0,30}$/.test(gameId)) return fatal('No game was chosen.');
   $('title').textContent = gameId[0].toUpperCase() + gameId.slice(1);
-  engine = startEngine(); // first, so Python boots while the renderer loads
+  engine = startEngine(); // started already by engine-start.js
   engine.onProgress?.(progress);
   keepOffline(engine.ready); // after Python's start, not racing it
   const baked = fetch(`starts/${gameId}.json`).then((response) => (response.ok ? response.json() : null)).catch(() => null);

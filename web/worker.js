@@ -59,10 +59,41 @@ async function download(path) {
 // fetched once the snapshot store has been looked in, and held in memory until Python is up.
 progress("runtime");
 const runtime = import(here(BUILD.pyodide + "pyodide.mjs"));
+import(here(BUILD.pyodide + "pyodide.asm.mjs")).catch(() => {}); // loadPyodide imports it again: the same module
+compileEarly(here(BUILD.pyodide + "pyodide.asm.wasm"));
 const snapshotKey = here(`python-snapshot?${encodeURIComponent(BUILD.pyodide + BUILD.wheel)}`); // this build's Python
 const saved = savedSnapshot(snapshotKey);
 const wheel = saved.then((found) => (found ? null : download(BUILD.wheel)));
 wheel.catch(() => {}); // reported by boot(), not as an unhandled rejection
+
+/** Compiles Pyodide's wasm now, while the snapshot is read (Pyodide waits for it, as it sizes
+    Python's memory by it, before it even fetches the wasm), and hands the module to Pyodide when
+    it asks. The wasm is downloaded once: Pyodide's own fetch of it gets this one. Should this
+    compile fail, Pyodide fetches and compiles it as it would have. */
+function compileEarly(url) {
+  const { fetch: fetchAny, WebAssembly: wasm } = globalThis;
+  const { instantiateStreaming } = wasm;
+  const early = fetchAny(url);
+  const compiled = wasm.compileStreaming(early);
+  compiled.catch(() => {});
+  let handedOver = false;
+  globalThis.fetch = (resource, init) => {
+    if (handedOver || String(resource) !== url) return fetchAny(resource, init);
+    handedOver = true;
+    globalThis.fetch = fetchAny;
+    return early;
+  };
+  wasm.instantiateStreaming = async (source, imports) => {
+    if (source !== early) return instantiateStreaming(source, imports);
+    wasm.instantiateStreaming = instantiateStreaming;
+    try {
+      const module = await compiled;
+      return { module, instance: await wasm.instantiate(module, imports) };
+    } catch {
+      return instantiateStreaming(fetchAny(url), imports);
+    }
+  };
+}
 
 let handle = null; // bridge.handle once ready
 let failure = null; // the start-up error message, if it failed
