@@ -310,10 +310,11 @@ class State(ABC):
         return True
 
     def search_position(self) -> Any:
-        """For a game of two seats with no chance and nothing hidden, a compact
-        position the computer searches by alpha-beta (`ai.alphabeta.Position`),
-        sharing the rules' own functions; None (the default): the computer uses
-        Monte Carlo tree search on the state itself."""
+        """A compact position the computer searches, sharing the rules' own
+        functions: for two seats with no chance and nothing hidden, by alpha-beta
+        (`ai.alphabeta.Position`); for a dice game's turn, whole turns against
+        the next rolls (`ai.expectimax.TurnPosition`). None (the default): the
+        computer uses Monte Carlo tree search on the state itself."""
         return None
 
     def estimate_returns(self) -> tuple[float, ...]:

@@ -311,3 +311,86 @@ def test_a_resignation_in_a_match_starts_the_next_game() -> None:
     state = position({6: 2, 5: 13}, BLACK_REST, (6, 2), match_length=3)
     after = state.play("resign").play("accept")
     assert (after.score, after.game, after.phase) == ((0, 1), 2, "opening")
+
+
+# -- whole turns and the computer ------------------------------------------------------------
+
+def turn_starts(games: int) -> list[BackgammonState]:
+    """The first checker decision of every turn of a few seeded random games."""
+    from pygames_core.rng import Rng
+
+    found = []
+    for game in range(games):
+        state, rng = BackgammonState.new(2, seed=game), Rng(game)
+        while not state.is_over():
+            if state.phase == "move" and not state.played:
+                found.append(state)
+            state = state.play(chance_move(state) if state.to_move == CHANCE else rng.choice(state.playing_moves()))
+    return found
+
+
+def test_plays_are_the_turns_the_state_allows_and_each_replays_to_its_position() -> None:
+    from pygames_core.games.backgammon.plays import plays
+
+    starts = turn_starts(6)
+    assert len(starts) > 200 and any(len(state.dice) == 4 for state in starts)
+    for state in starts:
+        seat = state.turn
+        found = plays(state.sides[seat], state.sides[1 - seat], state.dice)
+        as_sides = {(own, other) if seat == 0 else (other, own) for own, other in found}
+        assert as_sides == finished_turns(state)
+        for (own, _), steps in found.items():
+            after = state
+            for step in steps:
+                after = after.play(step)
+            assert after.sides[seat] == own and (after.is_over() or after.turn != seat)
+
+
+def play_turn(state: BackgammonState, iterations: int) -> BackgammonState:
+    from pygames_core import ai
+
+    seat = state.turn
+    while not state.is_over() and state.phase == "move" and state.turn == seat:
+        state = state.play(ai.choose_move(state, "mcts", 10.0, 0, iterations=iterations))
+    return state
+
+
+def test_the_computer_bears_off_its_last_checkers_when_it_can() -> None:
+    # 2-1: 2/off 1/off wins at once; 2/1 1/off leaves a checker behind.
+    state = position({2: 1, 1: 1}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 3}, (2, 1))
+    assert play_turn(state, 0).is_over() and play_turn(state, 2).is_over()
+
+
+def test_the_rest_of_the_turn_follows_the_play_the_computer_chose() -> None:
+    from pygames_core import ai
+    from pygames_core.ai import expectimax
+
+    # A turn where 1-ply chose a play whose later moves 0-ply alone would not choose.
+    for state in turn_starts(4):
+        planned, _ = expectimax.search(state.search_position(), 10.0, 8)
+        after_first = state.play(planned[0])
+        if len(planned) > 1 and expectimax.search(after_first.search_position(), 10.0, 0)[0] != planned[1:]:
+            break
+    else:
+        pytest.fail("no turn where the plays differ")
+    assert ai.choose_move(state, "mcts", 10.0, 0, iterations=8) == planned[0]
+    state = after_first
+    for step in planned[1:]:
+        assert ai.choose_move(state, "mcts", 0.0, 0, iterations=0) == step
+        state = state.play(step)
+
+
+def test_the_turn_search_beats_random_play() -> None:
+    from pygames_core import ai
+
+    wins = 0
+    for game in range(20):
+        ours, state = game % 2, BackgammonState.new(2, seed=100 + game)
+        while not state.is_over():
+            if state.to_move == CHANCE:
+                move = chance_move(state)
+            else:
+                move = ai.choose_move(state, "mcts" if state.to_move == ours else "random", 10.0, state.ply, iterations=0)
+            state = state.play(move)
+        wins += state.outcome().winners == (ours,)
+    assert wins >= 19

@@ -5,9 +5,11 @@ calls it in the Pyodide worker, so every player is pure Python, single-threaded,
 and draws its randomness from `Rng(seed)`: the same seed (and, for a search, the
 same iteration cap) gives the same move in CPython and in Pyodide.
 
-A game that offers a `search_position()` (two seats, no chance, nothing hidden:
-Kalah) is searched by alpha-beta on that position (`alphabeta`); every other
-game by Monte Carlo tree search on its states (`mcts`), Go by its own player.
+A game that offers a `search_position()` is searched on that position: by
+alpha-beta (`alphabeta`) for two seats with no chance and nothing hidden
+(Kalah), turn by turn over the rolls (`expectimax`) for a dice game's turn
+(Backgammon's checker play). Every other game, and every other decision, by
+Monte Carlo tree search on its states (`mcts`), Go by its own player.
 
 At a chance point no player is asked: `choose_move` draws the outcome from
 `chance_weights()` with `Rng(seed)`, as `core.chance_move` does with the state's
@@ -19,11 +21,12 @@ from __future__ import annotations
 
 from .. import rng as rng_module
 from ..core import CHANCE, State
-from . import alphabeta, mcts, random_player
+from . import alphabeta, expectimax, mcts, random_player
 
 PLAYERS: dict[str, str] = {
     "random": "Plays a random legal move",
     "mcts": "The game's own search: alpha-beta where the game offers a position to search (Kalah), "
+            "whole turns judged against the next rolls (Backgammon), "
             "else Monte Carlo tree search, which plays out many random games and picks the move that does best",
 }
 
@@ -45,9 +48,35 @@ def choose_move(state: State, player: str, seconds: float, seed: int, iterations
         return random_player.choose_move(state, seed)
     position = state.search_position()
     if position is not None:
+        if hasattr(position, "rolls"):  # a dice game's turn (expectimax.TurnPosition)
+            return expectimax.choose_move(position, seconds, iterations)
         return alphabeta.choose_move(position, seconds, iterations)
     if state.info.id == "go":  # random playouts cannot judge or end a game of Go: see go_player
         from . import go_player  # on first use, as the registry imports the game itself
 
         return go_player.choose_move(state, seconds, seed, iterations)  # type: ignore[arg-type]
     return mcts.choose_move(state, seconds, seed, iterations)
+
+
+def suggest(state: State, seconds: float, seed: int, iterations: int | None = None) -> tuple[tuple[str, ...], float | None]:
+    """Advice for the seat to move, from the same search as the computer's: the move (for a dice
+    game's turn, the whole play in order) and the seat's outlook as the search judges it, in
+    [0, 1] (its chance of winning, in a game of two that one wins), or None where the search does
+    not judge it (alpha-beta short of a forced result, Go's player).
+
+    Raises ValueError for a finished game or a chance point."""
+    if state.to_move is None or state.to_move == CHANCE:
+        raise ValueError("nobody is to choose a move now")
+    position = state.search_position()
+    if position is not None and hasattr(position, "rolls"):
+        return expectimax.search(position, seconds, iterations)
+    if position is not None:
+        result = alphabeta.search(position, seconds, iterations)
+        forced = 1.0 if result.value > alphabeta.WIN else 0.0 if result.value < -alphabeta.WIN else None
+        return (result.move,), forced
+    if state.info.id == "go":
+        from . import go_player
+
+        return (go_player.choose_move(state, seconds, seed, iterations),), None  # type: ignore[arg-type]
+    result = mcts.search(state, seconds, seed, iterations)
+    return (result.move,), result.values[result.move]

@@ -109,7 +109,8 @@ the checkers borne off, 1-24 its points in its own numbering, 25 its bar.
 "single", "gammon", "backgammon", "drop", or the resignation accepted
 ("resign", "resign gammon", "resign backgammon"). moves.py generates the moves,
 match.py scores games, gnubg.py writes gnubg's IDs and the match text, and
-estimate.py guesses each seat's chances for searches that cut a playout short.
+estimate.py judges each seat's chances (features.py, the numbers it weighs), and
+turn.py and plays.py give the computer's turn search whole turns to judge.
 
 gnubg
 -----
@@ -160,6 +161,7 @@ from ...core import CHANCE, LONGEST_RECORD, GameInfo, InvalidMoveError, Option, 
 from . import estimate
 from . import match as match_rules
 from .match import KIND_POINTS, MAX_CUBE, RESIGNATIONS, SEAT_NAMES, game_kind, game_text
+from .turn import Turn
 from .moves import (
     BAR,
     CHECKERS,
@@ -500,6 +502,11 @@ class BackgammonState(State):
 
     def estimate_returns(self) -> tuple[float, float]:
         return estimate.estimate_returns(self)
+
+    def search_position(self) -> Turn | None:
+        """While a seat plays its roll, the turn search's position (turn.py); the cube and the
+        answers to a double or a resignation are left to the default search."""
+        return Turn(self.sides[self.turn], self.sides[1 - self.turn], self.dice) if self.phase == "move" else None
 
     def outcome(self) -> Outcome | None:
         if self.to_move is not None:

@@ -1,0 +1,125 @@
+"""Our Backgammon computer against GNU Backgammon, and its errors by gnubg's judgement.
+
+    python3 bench/gnubg_match.py [--games 40] [--ms 500] [--noise 0.06] [--seed 1]
+
+Single games, cube off (the game's defaults), seats alternating. Our player gets `--ms` for a
+whole turn, each decision half of what is left, as the page gives a level (the page's normal is
+1000 ms, and Pyodide is about 2x slower than CPython); gnubg plays 0-ply with that much noise.
+Dice come from our game's own generator, seeded.
+
+Every turn where our computer had a choice is judged by gnubg at 0-ply (cubeless, deterministic):
+each distinct play's chance of winning, the error being how much less ours gives than the best
+(as equity, 2p - 1, in thousandths: mEMG for single games). gnubg (Debian's, installed with
+apt-get when missing) runs this same file in its own Python, which imports our package.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+# gnubg runs this file without __file__: it finds the repository and its settings by the environment.
+ROOT = Path(os.environ.get("PYGAMES_ROOT") or Path(__file__).resolve().parent.parent)
+sys.path.insert(0, str(ROOT))
+GNUBG = Path("/usr/games/gnubg")
+
+
+def in_gnubg(settings: dict) -> dict:
+    import gnubg  # type: ignore[import-not-found]
+
+    from pygames_core import ai
+    from pygames_core.core import CHANCE, chance_move
+    from pygames_core.games.backgammon import BackgammonState
+    from pygames_core.games.backgammon.plays import plays
+
+    cube = gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0, 0)
+    judge = gnubg.evalcontext(0, 0, 1, 1, 0.0)
+    opponent_context = gnubg.evalcontext(0, 0, 0, 0, settings["noise"])
+    gnubg.command("new game")
+
+    def board(own: tuple[int, ...], other: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return tuple(other[1:26]), tuple(own[1:26])
+
+    def chance_for_mover(own: tuple[int, ...], other: tuple[int, ...]) -> float:
+        """The chance of the side that just played, `own`, the other to roll."""
+        if own[0] == 15:
+            return 1.0
+        return 1.0 - gnubg.evaluate(board(other, own), cube, judge)[0]
+
+    wins, errors, choices, turn_seconds = 0, [], 0, []
+    for game in range(settings["games"]):
+        ours = game % 2
+        state = BackgammonState.new(2, {}, settings["seed"] + game)
+        while not state.is_over():
+            if state.to_move == CHANCE:
+                state = state.play(chance_move(state))
+                continue
+            seat = state.to_move
+            own, other, dice = state.sides[seat], state.sides[1 - seat], state.dice
+            if seat == ours:
+                started, left = time.perf_counter(), settings["ms"]
+                while not state.is_over() and state.to_move == seat and state.phase == "move":
+                    think = time.perf_counter()
+                    move = ai.choose_move(state, "mcts", max(left // 2, 1) / 1000, state.ply)
+                    left -= int((time.perf_counter() - think) * 1000)
+                    state = state.play(move)
+                turn_seconds.append(time.perf_counter() - started)
+                options = plays(own, other, dice)
+                if len(options) > 1:
+                    mine = state.sides[seat], state.sides[1 - seat]
+                    best = max(chance_for_mover(*after) for after in options)
+                    errors.append(2 * (best - chance_for_mover(*mine)))
+                choices += 1
+            else:
+                gnubg.command(f"set dice {dice[0]} {dice[-1]}")
+                picked = gnubg.findbestmove(board(own, other), cube, opponent_context)
+                steps = [f"{'bar' if a == 25 else a}/{'off' if b == 0 else b}"
+                         for a, b in zip(picked[::2], picked[1::2]) if a or b]
+                while steps and not state.is_over() and state.to_move == seat:
+                    legal = state.legal_moves()
+                    step = next(step for step in steps if step in legal)
+                    steps.remove(step)
+                    state = state.play(step)
+        won = state.outcome().winners == (ours,)
+        wins += won
+        print(f"game {game + 1}: we were {'White' if ours == 0 else 'Black'} and {'won' if won else 'lost'}; "
+              f"{wins} of {game + 1} won", file=sys.stderr, flush=True)  # gnubg's own chatter is on stdout
+    return {"wins": wins, "games": settings["games"], "errors": errors, "turns": choices,
+            "turn_ms_max": max(turn_seconds) * 1000, "turn_ms_mean": sum(turn_seconds) / len(turn_seconds) * 1000}
+
+
+def main() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--ms", type=int, default=500)
+    parser.add_argument("--noise", type=float, default=0.06)
+    parser.add_argument("--seed", type=int, default=1)
+    options = parser.parse_args()
+    if not GNUBG.exists():
+        subprocess.run(["apt-get", "install", "-y", "-q", "gnubg"], check=True)
+    home = Path(os.environ.get("TMPDIR", "/tmp")) / "gnubg-home"  # gnubg writes its settings there
+    home.mkdir(exist_ok=True)
+    report = home / "match.json"
+    settings = {**vars(options), "report": str(report)}
+    subprocess.run([str(GNUBG), "-t", "-q", "-r", "-p", __file__], check=True, stdout=subprocess.DEVNULL,
+                   env={**os.environ, "HOME": str(home), "PYGAMES_ROOT": str(ROOT),
+                        "GNUBG_MATCH": json.dumps(settings)})
+    result = json.loads(report.read_text())
+    errors = result["errors"]
+    print(f"\nwe won {result['wins']} of {result['games']} single games against gnubg 0-ply, noise {options.noise}, "
+          f"our turn budget {options.ms} ms (longest turn {result['turn_ms_max']:.0f} ms, mean {result['turn_ms_mean']:.0f})")
+    print(f"our error by gnubg 0-ply: {1000 * sum(errors) / max(len(errors), 1):.1f} mEMG a decision "
+          f"over {len(errors)} turns with a choice ({result['turns']} turns)")
+
+
+if "GNUBG_MATCH" in os.environ:  # inside gnubg's Python
+    _settings = json.loads(os.environ["GNUBG_MATCH"])
+    Path(_settings["report"]).write_text(json.dumps(in_gnubg(_settings)))
+elif __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+"""A turn-by-turn search for a two-seat dice game whose turn is a roll and then several moves.
+
+A game chooses it by returning a `TurnPosition` from `State.search_position()` while a seat is
+playing its roll (Backgammon). The search looks at whole turns, not single moves:
+
+- 0-ply: every way to play the turn (`plays()`), each judged by the game's `value()` of the
+  position it leaves.
+- 1-ply: the best of those, in that order, are judged again by the opponent's reply to each of
+  the rolls it may throw next (`rolls()`), the opponent playing each roll as 0-ply judges best.
+  The answer is the best play 1-ply judged; with no time for it, the best at 0-ply.
+- The budget is for the whole search; the moves of the chosen play are remembered, so the rest of
+  the turn follows it at once instead of searching again with less time.
+- With an iteration cap (how many plays 1-ply may judge) and a budget that does not run out first,
+  the answer is the same everywhere: nothing here reads the clock except to stop.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable, Sequence
+from typing import Protocol
+
+CANDIDATES = 8
+"""Plays 1-ply judges at most: the best at 0-ply."""
+
+WITHIN = 0.12
+"""Nor any whose 0-ply chance is this far below the best's."""
+
+
+class TurnPosition(Protocol):
+    """A position of the game, with a seat about to roll or playing its roll."""
+
+    def plays(self) -> Sequence[tuple[tuple[str, ...], TurnPosition]]:
+        """For a seat playing its roll: each way to play the rest of the turn and the position it
+        leaves, the other seat to roll. A roll that cannot be played has one way: no moves."""
+
+    def play(self, move: str) -> TurnPosition:
+        """The position after one move of a play."""
+
+    def rolls(self) -> Sequence[tuple[float, TurnPosition]]:
+        """For a seat to roll: each roll's probability and the position with it to play; none
+        when the game is over."""
+
+    def value(self) -> float:
+        """For a seat to roll: its chance of winning, in [0, 1] (0 when the game is over, as
+        the seat that moved last has won)."""
+
+    def key(self) -> Hashable:
+        """Equal for positions with the same future."""
+
+
+_plan: dict[Hashable, str] = {}
+"""The chosen play's next move in each position it passes through after its first, for the rest
+of the turn (a search from the turn's start always searches)."""
+
+
+def choose_move(position: TurnPosition, seconds: float, iterations: int | None = None) -> str:
+    planned = _plan.pop(position.key(), None)
+    if planned is not None:  # the rest of a play chosen a move ago
+        return planned
+    moves, _ = search(position, seconds, iterations)
+    _plan.clear()
+    at = position.play(moves[0])
+    for move in moves[1:]:
+        _plan[at.key()] = move
+        at = at.play(move)
+    return moves[0]
+
+
+def search(position: TurnPosition, seconds: float, iterations: int | None = None) -> tuple[tuple[str, ...], float]:
+    """The best way to play the turn and the mover's chance of winning after it."""
+    deadline = time.perf_counter() + seconds
+    ranked = sorted(((1.0 - after.value(), moves, after) for moves, after in position.plays()),
+                    key=lambda entry: -entry[0])
+    best_chance, best_moves, _ = ranked[0]
+    if len(ranked) == 1:
+        return best_moves, best_chance
+    limit = CANDIDATES if iterations is None else min(CANDIDATES, iterations)
+    judged: list[tuple[float, tuple[str, ...]]] = []
+    for chance, moves, after in ranked[:limit]:
+        if chance < best_chance - WITHIN:
+            break
+        deeper = _after_reply(after, deadline)
+        if deeper is None:
+            break
+        judged.append((deeper, moves))
+    if not judged:
+        return best_moves, best_chance
+    deeper, moves = max(judged, key=lambda entry: entry[0])
+    return moves, deeper
+
+
+def _after_reply(after: TurnPosition, deadline: float) -> float | None:
+    """The mover's chance once the opponent has answered each roll with its best play; None if the
+    clock ran out first."""
+    total = 0.0
+    rolls = after.rolls()
+    if not rolls:
+        return 1.0 - after.value()
+    for probability, rolled in rolls:
+        if time.perf_counter() > deadline:
+            return None
+        total += probability * min(reply.value() for _, reply in rolled.plays())
+    return total
