@@ -24,6 +24,11 @@ Operations:
   import         game, format, text          a snapshot of the game that text records
   computer_move  record, player, budget_ms, seed   the move chosen, and the snapshot after it;
                  at a chance point, the outcome the game's own generator draws
+  hint           record, budget_ms, seed     {move, play, outlook}: what the computer's search
+                                             would play for the seat to move (`play`: a dice
+                                             game's whole turn, `move` its first), and that
+                                             seat's outlook in [0, 1] or null (ai.suggest); with
+                                             hidden cards only for a person the screen may show
   preload                                    {modules}: every module of the package imported,
                                              as a memory snapshot of Python must hold them (a
                                              Python booted from one has no file of ours to
@@ -513,18 +518,41 @@ def _watch_link(request: dict[str, Any]) -> dict[str, Any]:
     return {"url": watch.to_url()}
 
 
+def _thinking(request: dict[str, Any], record: Record) -> tuple[int, int]:
+    """A search's budget_ms and seed, as a request gives them."""
+    budget_ms = request.get("budget_ms", 1000)
+    seed = request.get("seed", len(record.moves))
+    if not isinstance(budget_ms, int) or isinstance(budget_ms, bool) or not 1 <= budget_ms <= 60_000:
+        raise BridgeError("bad_request", "budget_ms is a whole number from 1 to 60000")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise BridgeError("bad_request", "seed is a whole number")
+    return budget_ms, seed
+
+
+def _hint(request: dict[str, Any]) -> dict[str, Any]:
+    """What the computer would play for the person to move, and how it rates their chances."""
+    record = _record(request)
+    line = _replay(record)
+    state = line.state
+    if state.is_over():
+        raise GameOverError("(hint)")
+    if state.to_move == CHANCE:
+        raise BridgeError("bad_request", "nobody is to choose a move now: chance moves next")
+    humans = _humans(request, state)
+    if _is_sealed(state) and (humans is None or not _may_show(line, state.to_move, humans)):
+        raise BridgeError("not_your_seat", "a hint is for a person to move at this screen, from what they may see")
+    budget_ms, seed = _thinking(request, record)
+    play, outlook = ai.suggest(state, budget_ms / 1000, seed)
+    return {"move": play[0], "play": list(play), "outlook": outlook}
+
+
 def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
     record = _record(request)
     line = _replay(record)
     if line.state.is_over():
         raise GameOverError("(computer move)")
     player = request.get("player", "mcts")
-    budget_ms = request.get("budget_ms", 1000)
-    seed = request.get("seed", len(record.moves))
-    if not isinstance(budget_ms, int) or not 1 <= budget_ms <= 60_000:
-        raise BridgeError("bad_request", "budget_ms is a whole number from 1 to 60000")
-    if not isinstance(seed, int):
-        raise BridgeError("bad_request", "seed is a whole number")
+    budget_ms, seed = _thinking(request, record)
     if not isinstance(player, str) or player not in ai.PLAYERS:
         raise BridgeError("bad_request", f"there is no computer player {player!r}")
     _check_room(record, line.state)
@@ -548,6 +576,7 @@ _OPERATIONS = {
     "load": _load,
     "watch_link": _watch_link,
     "computer_move": _computer_move,
+    "hint": _hint,
     "export": _export,
     "import": _import,
     "preload": _preload,

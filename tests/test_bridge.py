@@ -267,3 +267,40 @@ def test_a_snapshot_tells_what_each_move_set_off() -> None:
     assert not any(line.startswith(("Amber lays", "Violet lays")) for said in answer["notes"] for line in said), \
         "the move itself is the move list's own line"
     assert call({"op": "new", "game": "kalah"})["notes"] == []
+
+
+def test_a_hint_names_a_legal_move_and_changes_nothing(kalah_game: dict[str, Any]) -> None:
+    hint = call({"op": "hint", "record": kalah_game["record"], "budget_ms": 100, "seed": 2})
+    assert hint["ok"] and hint["move"] in kalah_game["legal_moves"] and hint["play"] == [hint["move"]]
+    assert hint["outlook"] in (None, 0.0, 1.0)  # alpha-beta rates only a forced result
+    again = call({"op": "legal_moves", "record": kalah_game["record"]})
+    assert again["legal_moves"] == kalah_game["legal_moves"]
+
+
+def test_a_backgammon_hint_is_the_whole_play() -> None:
+    answer = call({"op": "new", "game": "backgammon", "seed": 3})
+    while answer["to_move"] == -1:
+        answer = call({"op": "computer_move", "record": answer["record"]})
+    hint = call({"op": "hint", "record": answer["record"], "budget_ms": 200})
+    assert 0.0 < hint["outlook"] < 1.0 and hint["play"][0] == hint["move"]
+    seat = answer["to_move"]
+    for move in hint["play"]:
+        assert answer["to_move"] == seat and move in answer["legal_moves"]
+        answer = call({"op": "play", "record": answer["record"], "move": move})
+    assert answer["to_move"] != seat
+
+
+@pytest.mark.parametrize(("change", "code"), [
+    ({"budget_ms": 0}, "bad_request"), ({"budget_ms": True}, "bad_request"), ({"seed": "x"}, "bad_request"),
+])
+def test_a_hint_refuses_bad_budgets(kalah_game: dict[str, Any], change: dict[str, Any], code: str) -> None:
+    assert error_code({"op": "hint", "record": kalah_game["record"], **change}) == code
+
+
+def test_no_hint_at_a_chance_point_or_after_the_end() -> None:
+    start = call({"op": "new", "game": "backgammon", "seed": 3})
+    assert error_code({"op": "hint", "record": start["record"]}) == "bad_request"
+    answer = call({"op": "new", "game": "kalah", "seed": 1})
+    while answer["to_move"] is not None:
+        answer = call({"op": "play", "record": answer["record"], "move": answer["legal_moves"][0]})
+    assert error_code({"op": "hint", "record": answer["record"]}) == "game_over"

@@ -250,3 +250,32 @@ def test_the_computers_pace_is_one_switch_kept_for_the_site(page: Page, site_url
     wait_for_turn(page, "0")
     assert ply(page) == 2, "the computer played at the fast pace"
 
+
+
+def test_a_hint_marks_the_strong_computers_move_and_goes_with_the_position(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "kalah")
+    new_game(page, ["human", "1000"])
+    hint_button = page.locator("#hint")
+    expect(hint_button).to_be_visible()
+    hint_button.click()
+    advice = page.locator("#status .advice")
+    expect(advice).to_contain_text("Hint: pit ")
+    expect(hint_button).to_be_disabled()  # one hint a position
+    marked = page.locator("#board .hinted")
+    expect(marked).to_have_count(1)
+    move = marked.get_attribute("data-move")
+    assert advice.text_content().startswith(f"Hint: pit {move}.")
+    marked.click()
+    wait_for_turn(page, "0")
+    assert move_list(page)[0] == f"South pit {move}"
+    expect(page.locator("#board .hinted")).to_have_count(0)
+    expect(advice).to_have_count(0)
+    expect(hint_button).to_be_enabled()
+
+
+def test_a_backgammon_hint_tells_the_whole_play_and_its_chance(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "backgammon")
+    new_game(page, ["human", "human"])
+    page.click("#hint")
+    expect(page.locator("#status .advice")).to_have_text(
+        re.compile(r"^Hint: [^.]+/[^.]+, [^.]+\. The computer gives you about a \d+% chance\.$"))

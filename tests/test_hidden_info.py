@@ -247,3 +247,14 @@ def test_humans_must_be_seats() -> None:
     for humans in ([True], "0", [0.5], {"0": 1}):
         assert answer_to({"op": "load", "record": record, "seat": 0, "humans": humans})["error"]["code"] == "bad_request"
     assert call({"op": "load", "record": record, "seat": 0, "humans": [0, 2, 0]})["view"]["hand"]  # no seat 2 here
+
+
+def test_a_hint_is_only_for_a_person_to_move_at_the_screen() -> None:
+    answer = dealt_lost_cities()
+    record, to_move = answer["record"], answer["to_move"]
+    hint = call({"op": "hint", "record": record, "humans": [to_move], "budget_ms": 50, "seed": 1})
+    assert hint["move"] in true_state(answer).legal_moves() and hint["play"] == [hint["move"]]
+    assert 0.0 <= hint["outlook"] <= 1.0
+    for humans in ([1 - to_move], None):  # the computer's seat, or a screen that names nobody
+        request = {"op": "hint", "record": record, "budget_ms": 50, **({} if humans is None else {"humans": humans})}
+        assert answer_to(request)["error"]["code"] == "not_your_seat"

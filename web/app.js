@@ -64,6 +64,7 @@ let resultClosed = false; // the end of this game was shown and put away
 let turnClock = null; // {turn, left}: the thinking time left in the computer's turn in progress
 let pythonReady = false; // Python has started: until then requests wait in the worker's queue
 let earlyMove = null; // a move played before Python had started, on its way
+let hint = null; // {game, ply, move, play, outlook} for the position shown (adopt() forgets it), or {asking}
 
 const seatName = (seat) => (seat === -1 ? 'Chance' : renderer?.seats?.[seat]?.name ?? `Seat ${seat + 1}`);
 const seatColour = (seat) => renderer?.seats?.[seat]?.colour ?? '#777';
@@ -174,6 +175,9 @@ function drawBoard() {
     perspective: people.length === 1 ? people[0] : null, // the seat of the one person at the screen
   }, humanMove);
   redrawing = false;
+  if (interactive && hintFor(snap)?.move) {
+    for (const node of board.querySelectorAll('[data-move]')) node.classList.toggle('hinted', node.dataset.move === hint.move);
+  }
   const svg = board.querySelector(':scope > svg');
   const drawn = svg?.viewBox?.baseVal;
   if (drawn?.width && drawn?.height) svg.style.setProperty('--board-ratio', String(drawn.width / drawn.height));
@@ -243,6 +247,8 @@ function drawStatus() {
   else {
     const declined = snap.record.moves[snap.record.moves.length - 1] === 'decline draw' ? `${seatName(1 - seat)} declined the draw. ` : '';
     parts = [declined, dot(seat), make('b', '', seatName(seat)), ' to move. ', make('span', 'hint', renderer.hint?.(snap.view, snap.legal_moves) ?? '')];
+    const advice = hintFor(snap);
+    if (advice) parts.push(' ', make('span', 'advice', advice.asking ? 'Looking for a hint…' : hintText(advice)));
   }
   $('status').replaceChildren(...parts);
 }
@@ -403,6 +409,9 @@ function drawControls() {
       + 'there, and its cards stay hidden. A new game seats a person there.'
       : 'Switch a seat at any time: the game goes on.';
   $('new-game').disabled = !info || busy;
+  $('hint').hidden = !snap || Boolean(snap.outcome) || Boolean(snap.watching) || Boolean(looking) || snap.to_move === -1
+    || isComputer(snap.to_move) || handover !== null;
+  $('hint').disabled = busy || !pythonReady || Boolean(hintFor(snap));
   $('resign').hidden = !resignations().length;
   $('offer-draw').hidden = !movesOfMine().includes('offer draw');
   const options = snap && info ? info.options.map((option) => {
@@ -437,6 +446,7 @@ function draw() {
 
 /** Adopt a new snapshot: remember it, show it, and let the computer move if it is its turn. */
 function adopt(answer, {byComputer = false, restoreSeats = false} = {}) {
+  hint = null; // a hint is for the position it was asked in
   const moved = snap !== null && answer.ply === snap.ply + 1 && answer.record.game === snap.record.game;
   snap = {
     record: answer.record, sealed: answer.sealed ?? null, url: answer.url, to_move: answer.to_move,
@@ -553,6 +563,38 @@ async function computerMove() {
   }
   announce(`${seatName(seat)}${seat === -1 ? '' : ' (computer)'}: ${moveLabel(answer.move)}.${setOff(answer)}`);
   adopt(answer, {byComputer: true});
+}
+
+// -- hints ------------------------------------------------------------------------
+
+/** The hint asked for this position, if any. */
+const hintFor = (shown) => (shown && hint?.game === saveId && hint.ply === shown.ply ? hint : null);
+
+/** "Hint: 13/8, 6/5. The computer gives you about a 57% chance." */
+function hintText({play, outlook}) {
+  const moves = play.map(moveLabel).join(', ');
+  const rating = outlook === null ? '' : outlook === 1 ? ' It sees a forced win.' : outlook === 0 ? ' It sees no way to avoid losing.'
+    : ` The computer gives you about a ${Math.round(outlook * 100)}% chance.`;
+  return `Hint: ${moves}.${rating}`;
+}
+
+/** The strong level's choice for the person to move, marked on the board and told. */
+async function showHint() {
+  if (!snap || busy || hintFor(snap)) return;
+  const at = {game: saveId, ply: snap.ply};
+  hint = {...at, asking: true};
+  draw();
+  const strong = Number(STRENGTHS[STRENGTHS.length - 1][0]);
+  const answer = await call({op: 'hint', ...recordOf(), ...seatOf(), budget_ms: strong, seed: snap.ply});
+  if (hint?.game !== at.game || hint.ply !== at.ply) return; // the game moved on meanwhile
+  if (!answer.ok) {
+    hint = null;
+    toast(`No hint: ${answer.error.message}`);
+  } else {
+    hint = {...at, move: answer.move, play: answer.play, outlook: answer.outlook};
+    announce(hintText(hint));
+  }
+  draw();
 }
 
 /** What the moves `answer` adds to the game set off, in sentences, for the announcement. */
@@ -964,6 +1006,7 @@ async function main() {
     if (!redrawing && !$('board').contains(event.relatedTarget)) boardFocus = null;
   });
   $('undo').onclick = undo;
+  $('hint').onclick = showHint;
   $('new-game').onclick = chooseNewGame;
   $('resign').onclick = chooseResignation;
   $('offer-draw').onclick = () => humanMove('offer draw');
