@@ -20,10 +20,10 @@ import time
 from collections.abc import Hashable, Sequence
 from typing import Protocol
 
-CANDIDATES = 8
+CANDIDATES = 16
 """Plays 1-ply judges at most: the best at 0-ply."""
 
-WITHIN = 0.12
+WITHIN = 0.16
 """Nor any whose 0-ply chance is this far below the best's."""
 
 
