@@ -47,9 +47,9 @@ def choose_move(state: State, player: str, seconds: float, seed: int, iterations
     if player == "random":
         return random_player.choose_move(state, seed)
     position = state.search_position()
+    if _is_turn(position):
+        return expectimax.choose_move(position, seconds, iterations)
     if position is not None:
-        if hasattr(position, "rolls"):  # a dice game's turn (expectimax.TurnPosition)
-            return expectimax.choose_move(position, seconds, iterations)
         return alphabeta.choose_move(position, seconds, iterations)
     if state.info.id == "go":  # random playouts cannot judge or end a game of Go: see go_player
         from . import go_player  # on first use, as the registry imports the game itself
@@ -57,6 +57,11 @@ def choose_move(state: State, player: str, seconds: float, seed: int, iterations
         return go_player.choose_move(state, seconds, seed, iterations)  # type: ignore[arg-type]
     return mcts.choose_move(state, seconds, seed, iterations)
 
+
+def _is_turn(position: object) -> bool:
+    """Whether a game's search position is a dice game's turn (expectimax.TurnPosition), not an
+    alpha-beta one."""
+    return hasattr(position, "rolls")
 
 def suggest(state: State, seconds: float, seed: int, iterations: int | None = None) -> tuple[tuple[str, ...], float | None]:
     """Advice for the seat to move, from the same search as the computer's: the move (for a dice
@@ -68,7 +73,7 @@ def suggest(state: State, seconds: float, seed: int, iterations: int | None = No
     if state.to_move is None or state.to_move == CHANCE:
         raise ValueError("nobody is to choose a move now")
     position = state.search_position()
-    if position is not None and hasattr(position, "rolls"):
+    if _is_turn(position):
         return expectimax.search(position, seconds, iterations)
     if position is not None:
         result = alphabeta.search(position, seconds, iterations)

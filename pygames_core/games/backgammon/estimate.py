@@ -14,19 +14,11 @@ import math
 from typing import TYPE_CHECKING
 
 from .features import NAMES, POINT_CODES, contact, point_code, side_features
-from .moves import CHECKERS, OFF, Side, pip_count
+from .moves import CHECKERS, OFF, Side
 from .plays import plays
 
 if TYPE_CHECKING:
     from . import BackgammonState
-
-ROLL_BONUS = 4
-"""Pips that having the next roll is worth: about half an average roll."""
-
-RACE_SPREAD = 3.0
-"""The standard deviation of what the pip lead will still swing, per square
-root of the pips both sides have left. Dice alone give about 1.5 (a pure race);
-hits in random games double it (fitted to their results)."""
 
 CONTACT_WEIGHTS: tuple[float, ...] = (
     0.0031, -1.0355, 0.0772, 0.6266, 0.2722, -0.0596, 0.0938, 0.1307, 0.1162, 0.1235,
@@ -82,13 +74,6 @@ RACE_WEIGHTS: tuple[float, ...] = (
 of features.features (the side to roll's NAMES and points, then its opponent's)."""
 
 
-def race_chance(own: Side, opponent: Side) -> float:
-    """The chance that the side about to roll wins a race of pip counts."""
-    mine, theirs = pip_count(own), pip_count(opponent)
-    spread = RACE_SPREAD * math.sqrt(max(mine + theirs, 1))
-    return 0.5 * (1.0 + math.erf((theirs - mine + ROLL_BONUS) / (spread * math.sqrt(2.0))))
-
-
 class _Model:
     """A model's weights arranged for speed: a table per side of what each point's count of
     checkers adds, so judging a position sums 48 lookups and the two sides' NAMES."""
@@ -98,11 +83,17 @@ class _Model:
         self.constant = weights[0]
         own, opponent = weights[1:1 + named + points], weights[1 + named + points:]
         self.named = (own[:named], opponent[:named])
-        self.points = tuple(
-            tuple(tuple(sum(w * code for w, code in zip(side[named + POINT_CODES * (point - 1):][:POINT_CODES],
-                                                          point_code(count)))
-                        for count in range(CHECKERS + 1)) for point in range(25))
-            for side in (own, opponent))
+        self.points = tuple(self._table(side[named:]) for side in (own, opponent))
+
+    @staticmethod
+    def _table(weights: tuple[float, ...]) -> tuple[tuple[float, ...], ...]:
+        """For each point (the 0 place unused) and count of checkers, what the point adds."""
+        def adds(point: int, count: int) -> float:
+            start = POINT_CODES * (point - 1)
+            return sum(w * code for w, code in zip(weights[start:start + POINT_CODES], point_code(count)))
+
+        return ((0.0,) * (CHECKERS + 1),) + tuple(
+            tuple(adds(point, count) for count in range(CHECKERS + 1)) for point in range(1, 25))
 
     def chance(self, own: Side, opponent: Side) -> float:
         own_points, opponent_points = self.points
@@ -113,8 +104,8 @@ class _Model:
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, score))))
 
 
-_CONTACT = _Model(CONTACT_WEIGHTS) if CONTACT_WEIGHTS else None
-_RACE = _Model(RACE_WEIGHTS) if RACE_WEIGHTS else None
+_CONTACT = _Model(CONTACT_WEIGHTS)
+_RACE = _Model(RACE_WEIGHTS)
 
 
 def win_chance(own: Side, opponent: Side) -> float:
@@ -123,8 +114,7 @@ def win_chance(own: Side, opponent: Side) -> float:
         return 1.0
     if opponent[OFF] == CHECKERS:
         return 0.0
-    model = _CONTACT if contact(own, opponent) else _RACE
-    return race_chance(own, opponent) if model is None else model.chance(own, opponent)
+    return (_CONTACT if contact(own, opponent) else _RACE).chance(own, opponent)
 
 
 def game_chance(state: BackgammonState) -> float:

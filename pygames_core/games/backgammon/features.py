@@ -36,12 +36,15 @@ NAMES = ("pips", "bar", "off", "blots", "shots", "home points", "outfield points
 """One side's features, in the order `side_features` gives them."""
 
 
+def nearest(side: Side, other: Side) -> int:
+    """The lowest of `side`'s points where one of the other's checkers sits (their point q is our
+    25 - q, their bar our 0); 25 when they have none left."""
+    return min((25 - point for point in range(1, 26) if other[point]), default=25)
+
+
 def contact(own: Side, opponent: Side) -> bool:
     """Whether a checker of one side still has one of the other's ahead of it."""
-    farthest_own = max((point for point in range(1, 26) if own[point]), default=0)
-    # The opponent's checker on its point q sits on our point 25 - q; its farthest back is nearest us.
-    nearest_opponent = min((25 - point for point in range(1, 26) if opponent[point]), default=25)
-    return farthest_own > nearest_opponent
+    return max((point for point in range(1, 26) if own[point]), default=0) > nearest(own, opponent)
 
 
 def shots(side: Side, other: Side) -> float:
@@ -65,7 +68,7 @@ def side_features(side: Side, other: Side) -> list[float]:
     for point in range(1, 25):
         run = run + 1 if point in made_set else 0
         prime = max(prime, run)
-    behind_other = min((25 - point for point in range(1, 26) if other[point]), default=25)
+    behind_other = nearest(side, other)
     blots = sum(1 for point in range(1, 25) if side[point] == 1 and point > behind_other)
     home = sum(1 for point in made if point <= 6)
     return [
