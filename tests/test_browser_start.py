@@ -24,7 +24,7 @@ SNAPSHOTS = """async () => {
   for (const request of await cache.keys()) found[request.url] = (await (await cache.match(request)).arrayBuffer()).byteLength;
   return found;
 }"""
-BIG = 1_000_000  # bytes: a real snapshot is about 6 MB gzipped; the test's damaged ones are a few
+BIG = 1_000_000  # bytes: a real snapshot is about 31 MB; the test's damaged ones are a few
 
 
 def stored_snapshot(page: Page) -> str:
@@ -56,15 +56,23 @@ def test_a_return_visit_boots_from_the_snapshot_and_plays_to_the_end(page: Page,
     expect(page.locator("#result")).to_be_visible()
 
 
-def test_a_damaged_or_stale_snapshot_is_ignored_and_replaced(page: Page, site_url: str) -> None:
+DAMAGE = """async ([key, how]) => {
+    const cache = await caches.open('python-snapshot');
+    const good = await cache.match(key);
+    const bytes = new Uint8Array(await good.arrayBuffer());
+    // cut short, as a write cut off would leave it; or its bytes spoilt and its length kept
+    const body = how === 'cut' ? bytes.slice(0, bytes.length - 4096) : bytes.map((byte, at) => (at % 7 ? byte : 0xff));
+    await cache.put(key, new Response(body, {headers: good.headers}));
+}"""
+
+
+@pytest.mark.parametrize("how", ["cut", "spoilt"])
+def test_a_damaged_or_stale_snapshot_is_ignored_and_replaced(page: Page, site_url: str, how: str) -> None:
     open_table(page, site_url, "bobail")
     key = stored_snapshot(page)
     stale = key.replace("wheels", "wheels-of-another-build")
-    page.evaluate("""async ([key, stale]) => {
-        const cache = await caches.open('python-snapshot');
-        await cache.put(key, new Response('not a snapshot'));
-        await cache.put(stale, new Response('an old one'));
-    }""", [key, stale])
+    page.evaluate(DAMAGE, [key, how])
+    page.evaluate("async (stale) => (await caches.open('python-snapshot')).put(stale, new Response('an old one'))", stale)
     page.reload()
     assert started(page) == "fresh", "the damaged snapshot was not used"
     assert stored_snapshot(page) == key, "the stale one is gone and a good one took the damaged one's place"

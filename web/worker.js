@@ -54,43 +54,55 @@ async function download(path) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// Start every download at once; Pyodide's own fetches (the wasm, the standard library, the lock
-// file) begin as soon as pyodide.mjs has loaded. Our wheel, needed only without a snapshot, is
-// fetched once the snapshot store has been looked in, and held in memory until Python is up.
+// Start every download at once: Pyodide's own fetches (the wasm, the standard library, the lock
+// file) would begin only once pyodide.mjs has loaded and the snapshot store has been looked in,
+// and on a return visit they came late enough to hold Python's start back. Our wheel, needed only
+// without a snapshot, is fetched once the snapshot store has been looked in, and held in memory
+// until Python is up.
 progress("runtime");
 const runtime = import(here(BUILD.pyodide + "pyodide.mjs"));
 import(here(BUILD.pyodide + "pyodide.asm.mjs")).catch(() => {}); // loadPyodide imports it again: the same module
-compileEarly(here(BUILD.pyodide + "pyodide.asm.wasm"));
+const early = fetchEarly(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].map((name) => here(BUILD.pyodide + name)));
+compileEarly(here(BUILD.pyodide + "pyodide.asm.wasm"), early);
 const snapshotKey = here(`python-snapshot?${encodeURIComponent(BUILD.pyodide + BUILD.wheel)}`); // this build's Python
 const saved = savedSnapshot(snapshotKey);
 const wheel = saved.then((found) => (found ? null : download(BUILD.wheel)));
 wheel.catch(() => {}); // reported by boot(), not as an unhandled rejection
 
-/** Compiles Pyodide's wasm now, while the snapshot is read (Pyodide waits for it, as it sizes
-    Python's memory by it, before it even fetches the wasm), and hands the module to Pyodide when
-    it asks. The wasm is downloaded once: Pyodide's own fetch of it gets this one. Should this
-    compile fail, Pyodide fetches and compiles it as it would have. */
-function compileEarly(url) {
-  const { fetch: fetchAny, WebAssembly: wasm } = globalThis;
-  const { instantiateStreaming } = wasm;
-  const early = fetchAny(url);
-  const compiled = wasm.compileStreaming(early);
-  compiled.catch(() => {});
-  let handedOver = false;
+/** Fetches `urls` now; Pyodide's first fetch of each gets that download (or, should it have
+    failed, a new one). A map of url to the download. */
+function fetchEarly(urls) {
+  const { fetch: fetchAny } = globalThis;
+  const downloads = new Map(urls.map((url) => [url, fetchAny(url).catch(() => fetchAny(url))]));
+  const waiting = new Map(downloads);
   globalThis.fetch = (resource, init) => {
-    if (handedOver || String(resource) !== url) return fetchAny(resource, init);
-    handedOver = true;
-    globalThis.fetch = fetchAny;
-    return early;
+    const url = String(resource instanceof Request ? resource.url : resource);
+    const download = waiting.get(url);
+    if (!download) return fetchAny(resource, init);
+    waiting.delete(url);
+    if (waiting.size === 0) globalThis.fetch = fetchAny;
+    return download;
   };
+  return downloads;
+}
+
+/** Compiles Pyodide's wasm from its early download now, while the snapshot is read (Pyodide
+    waits for it, as it sizes Python's memory by it, before it even asks for the wasm), and hands
+    the module to Pyodide when it asks. Should this compile fail, Pyodide compiles it again. */
+function compileEarly(url, downloads) {
+  const { WebAssembly: wasm } = globalThis;
+  const { instantiateStreaming } = wasm;
+  const download = downloads.get(url);
+  const compiled = wasm.compileStreaming(download);
+  compiled.catch(() => {});
   wasm.instantiateStreaming = async (source, imports) => {
-    if (source !== early) return instantiateStreaming(source, imports);
+    if (source !== download) return instantiateStreaming(source, imports);
     wasm.instantiateStreaming = instantiateStreaming;
     try {
       const module = await compiled;
       return { module, instance: await wasm.instantiate(module, imports) };
     } catch {
-      return instantiateStreaming(fetchAny(url), imports);
+      return instantiateStreaming(fetch(url), imports);
     }
   };
 }
@@ -124,7 +136,7 @@ async function boot() {
   pyodide.unpackArchive((await wheel) ?? (await download(BUILD.wheel)), "wheel", { extractDir: sitePackages });
   progress("import");
   handle = pyodide.pyimport("pygames_core.bridge").handle;
-  snapshotWanted = typeof caches !== "undefined" && typeof CompressionStream !== "undefined";
+  snapshotWanted = typeof caches !== "undefined";
 }
 
 // The page has asked nothing for this long (a person thinking): the maker's second Python, about
