@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/startup.py [--runs 5] [--game kalah]
 
-Builds dist/, serves it on a free localhost port with the same headers as Netlify (build.py's
+Builds dist/, serves it from a process of its own on a free localhost port with the same headers as Netlify (build.py's
 handler; bench/ is served under /bench/ for this run only), and drives Debian's
 /usr/bin/chromium with Playwright. For each run, in one fresh browser context (an empty cache):
 
@@ -28,8 +28,8 @@ import argparse
 import functools
 import json
 import statistics
+import subprocess
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +94,13 @@ class BenchHandler(build.SiteHandler):
 
 
 
+def serve() -> None:
+    """Serves dist/ (and bench/) on a free port, which it prints first."""
+    server = build.SiteServer(("127.0.0.1", 0), functools.partial(BenchHandler, directory=str(build.DIST)))
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+
+
 def load(context: Any, url: str, wait_for_move: bool, timeout_ms: int, keep_snapshot: bool = False) -> dict[str, Any]:
     """The marks of one page load; with `keep_snapshot`, the page stays until its worker has
     stored Python's memory snapshot (untimed), so the next load is a return visit."""
@@ -128,12 +135,16 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--game", default="kalah")
     parser.add_argument("--timeout", type=int, default=120, help="seconds to wait for one page")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the server process
     options = parser.parse_args()
 
+    if options.serve:
+        return serve()
     manifest = build.build()
-    server = build.SiteServer(("127.0.0.1", 0), functools.partial(BenchHandler, directory=str(build.DIST)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
+    # The server runs in a process of its own, as a real host would: in this one it shared the
+    # interpreter lock with Playwright, and every file the page asked for waited on the bench.
+    server = subprocess.Popen([sys.executable, __file__, "--serve"], stdout=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{server.stdout.readline().strip()}"
     pages = {
         "bare": (f"{base}/bench/bare.html?index=/{manifest['pyodide']}", False),
         "play": (f"{base}/play.html?game={options.game}", True),
@@ -171,7 +182,7 @@ def main() -> None:
                 context.close()
             print(f"  run {run + 1} of {options.runs} done", flush=True)
         browser.close()
-    server.shutdown()
+    server.terminate()
 
     print(f"\nms after navigation start, median of {options.runs}")
     print(f"{'page':<28}{'cache':<6}{'first paint':>12}{'engine ready':>14}{'first move':>12}")

@@ -101,3 +101,26 @@ def test_each_table_has_its_first_position_baked_where_every_visitor_shares_it(b
         for seed in (1, 99):  # the same start whatever the seed: nothing in it was drawn
             fresh = json.loads(bridge.handle(json.dumps({"op": "new", "game": info.id, "seed": seed, "humans": [0]})))
             assert fresh["view"] == start["view"] and fresh["legal_moves"] == start["legal_moves"], info.id
+
+
+@pytest.mark.parametrize("name", ["play.html", "index.html", "embed.html"])
+def test_each_page_names_every_module_its_scripts_import_for_preloading(built_site: Path, name: str) -> None:
+    """build.py's <link rel="modulepreload">: every module reached through static imports from
+    the page's scripts, each once, each a file of the build, after the scripts themselves."""
+    import re
+
+    text = (built_site / name).read_text(encoding="utf-8")
+    scripts = re.findall(r'<script type="module" src="([^"]+)"', text)
+    preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', text)
+    reached: set[str] = set()
+    waiting = list(scripts)
+    while waiting:  # follow the imports as the browser would, by reading the built files
+        source = (built_site / waiting.pop()).read_text(encoding="utf-8")
+        for target in re.findall(r"^import .*?'\./([\w-]+\.js)';$", source, re.MULTILINE):
+            if target not in reached:
+                reached.add(target)
+                waiting.append(target)
+    assert scripts and reached, name
+    assert sorted(preloads) == sorted(reached - set(scripts)), name
+    assert len(preloads) == len(set(preloads)), f"{name} preloads a module twice"
+    assert text.index("modulepreload") > text.rindex('<script type="module"'), "the scripts are asked for first"

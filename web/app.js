@@ -35,6 +35,7 @@ Renderer interface (web/games/<id>.js), the same for every game:
   hint(view, legalMoves)   one line telling the player to move what to do
 */
 import {startEngine} from './client.js';
+import {bakedStart, gameId, renderer as loadingRenderer} from './engine-start.js';
 import {deleteSave, newSaveId, readSave, setSaveAside, unfinished, writeSave} from './saves.js';
 import {setupEmbedDialog} from './embed-dialog.js';
 import {STRENGTHS, chooseSetup, rememberedSetup, seatsFor} from './setup-dialog.js';
@@ -44,7 +45,6 @@ import {viewerChange} from './viewer.js';
 import {animate, spotsOf} from './motion.js';
 
 const $ = (id) => document.getElementById(id);
-const gameId = new URLSearchParams(location.search).get('game') || '';
 const LEAST_THOUGHT_MS = 50; // even the last decision of a turn gets this much
 const SEATS_KEY = `pygames.${gameId}.seats`;
 
@@ -166,7 +166,9 @@ function drawBoard() {
   redrawing = true;
   const people = humanSeats().filter((seat) => seat < (snap?.record.players ?? seatKinds.length));
   const shown = looking ?? snap;
-  const spots = spotsOf(board);
+  const at = shown ? {game: saveId, ply: shown.ply} : null;
+  // Where the pieces stood, only when one move on is drawn: measuring every spot forces a layout.
+  const spots = at && drawnAt?.game === at.game && at.ply === drawnAt.ply + 1 ? spotsOf(board) : null;
   renderer.render(board, {
     view: (looking ?? snap)?.view ?? null,
     legalMoves: looking ? [] : snap?.legal_moves ?? [],
@@ -181,8 +183,7 @@ function drawBoard() {
   const svg = board.querySelector(':scope > svg');
   const drawn = svg?.viewBox?.baseVal;
   if (drawn?.width && drawn?.height) svg.style.setProperty('--board-ratio', String(drawn.width / drawn.height));
-  const at = shown ? {game: saveId, ply: shown.ply} : null;
-  if (at && drawnAt?.game === at.game && at.ply === drawnAt.ply + 1) animate(board, spots);
+  if (spots) animate(board, spots);
   drawnAt = at;
   drawHandover();
   if (boardFocus !== null && handover === null) {
@@ -343,7 +344,7 @@ function drawMoves() {
   $('no-moves').hidden = items.length > 0;
   const current = list.querySelector('.current');
   if (current && looking) current.scrollIntoView({block: 'nearest'});
-  else list.parentElement.scrollTop = list.parentElement.scrollHeight;
+  else if (items.length) list.parentElement.scrollTop = list.parentElement.scrollHeight; // reading it forces a layout
 }
 
 /** Earlier positions can be looked at unless the record is sealed (hidden cards in play). */
@@ -995,13 +996,12 @@ async function main() {
   engine = startEngine(); // started already by engine-start.js
   engine.onProgress?.(progress);
   keepOffline(engine.ready); // after Python's start, not racing it
-  const baked = fetch(`starts/${gameId}.json`).then((response) => (response.ok ? response.json() : null)).catch(() => null);
+  const baked = bakedStart;
   try {
-    renderer = await import(`./games/${gameId}.js`);
+    renderer = await loadingRenderer;
   } catch {
     return fatal(`There is no game called “${gameId}” here.`);
   }
-  drawBoard(); // the empty board while Python starts
   $('board').addEventListener('focusout', (event) => {
     if (!redrawing && !$('board').contains(event.relatedTarget)) boardFocus = null;
   });
@@ -1055,6 +1055,7 @@ async function main() {
   // A new visitor's game: its first position at once where it is the same for everyone.
   const fresh = !new URLSearchParams(location.search).get('save') && !linkedGame() && !unfinished(gameId).length;
   const early = fresh && startBaked(await baked);
+  if (!early) drawBoard(); // the empty board while Python starts
   if (fresh && !early) $('status').textContent = (await baked)?.info?.has_chance ? 'Dealing…' : '';
   try {
     const started = await engine.ready;

@@ -22,7 +22,7 @@ const reduced = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 export function spotsOf(container) {
   const svg = container.querySelector(':scope > svg');
   const spots = new Map();
-  if (!svg) return spots;
+  if (!svg || reduced()) return spots;
   for (const node of svg.querySelectorAll('[data-spot]')) spots.set(node.dataset.spot, centre(svg, node));
   return spots;
 }
