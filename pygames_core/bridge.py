@@ -35,11 +35,13 @@ Operations:
                                              import later: worker.js)
 
 A snapshot is {record, url, to_move, movers, turns, notes, undo_refused,
-legal_moves, view, outcome, ply, public}: `movers` is the seat that made each
+legal_moves, last_decision, view, outcome, ply, public}: `movers` is the seat that made each
 move of the record and `turns` the seat whose turn it belongs to
 (State.turn_seat), so a move list can be told in turns, with `notes` (per move,
 the lines of State.notes: what it set off); `undo_refused` says why `undo` would refuse for
-the seats the request names as people (`humans`), or is null. Every request
+the seats the request names as people (`humans`), or is null; `last_decision`
+whether the decision to make surely ends the mover's turn (State.last_decision_of_turn:
+a computer may spend the rest of its turn's budget on it). Every request
 may name the viewing `seat` (null: a spectator); the view is that seat's and
 `legal_moves` is empty unless that seat is to move. Without `seat`, the view is
 the player to move's (a spectator's at a chance point). In `play`, a given
@@ -311,6 +313,7 @@ def _snapshot(record: Record, line: _Line, request: dict[str, Any], after_move: 
         "notes": [list(said) for said in line.notes],
         "undo_refused": _undo_refused(line, request),
         "legal_moves": list(state.legal_moves()) if _may_see_moves(state, seat) else [],
+        "last_decision": default_seat is not None and state.last_decision_of_turn(),
         "view": state.view(seat),
         "outcome": outcome.to_dict() if outcome else None,
         "ply": len(record.moves),
@@ -496,7 +499,7 @@ def _watch_snapshot(watch: Watch, ply: object) -> dict[str, Any]:
             "to_move": state.to_move, "movers": [before.to_move for before in states[:ply]],
             "turns": [before.turn_seat() for before in states[:ply]], "undo_refused": "this game is watched",
             "notes": [list(after.notes()) for after in states[1 : ply + 1]],
-            "legal_moves": [],
+            "legal_moves": [], "last_decision": False,
             "view": state.view(None), "outcome": outcome.to_dict() if outcome else None, "ply": ply, "public": None}
 
 

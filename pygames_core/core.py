@@ -296,6 +296,13 @@ class State(ABC):
         turn (an opening deal). A game with chance says which."""
         return self.to_move if self.to_move is not None and self.to_move >= 0 else None
 
+    def last_decision_of_turn(self) -> bool:
+        """Whether the decision to make now surely ends the mover's turn (a Go play
+        or pass). A computer's level is a budget for a whole turn: it may spend all
+        that is left on such a decision, and keeps half for what may follow
+        otherwise (the default, for any game whose turn can go on)."""
+        return False
+
     def notes(self) -> tuple[str, ...]:
         """What the move that led here set off, in words anyone at the table may
         read, for the move list: a line a step. Most games' moves speak for

@@ -237,6 +237,19 @@ def test_snapshots_tell_whose_turn_each_move_belongs_to() -> None:
             assert answer["turns"][index] == answer["movers"][index]
 
 
+def test_a_snapshot_says_when_the_decision_surely_ends_the_turn() -> None:
+    """So the page's computer may spend a whole turn's budget on a Go move, and only half on a
+    decision a turn may follow with more (a Kalah sowing can end in the store)."""
+    go = call({"op": "new", "game": "go", "seed": 1})
+    assert go["last_decision"] is True
+    for move in ("pass", "pass"):
+        go = call({"op": "play", "record": go["record"], "move": move})
+    assert go["view"]["stage"] == "marking" and go["last_decision"] is False  # toggles, then accept
+    assert call({"op": "new", "game": "kalah", "seed": 1})["last_decision"] is False
+    rolling = call({"op": "new", "game": "backgammon", "seed": 1})
+    assert rolling["to_move"] == -1 and rolling["last_decision"] is False
+
+
 def test_a_snapshot_says_why_undo_would_refuse() -> None:
     start = call({"op": "new", "game": "kalah", "humans": [0]})
     assert start["undo_refused"] == "there is no move to take back"

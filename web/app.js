@@ -452,7 +452,7 @@ function adopt(answer, {byComputer = false, restoreSeats = false} = {}) {
   snap = {
     record: answer.record, sealed: answer.sealed ?? null, url: answer.url, to_move: answer.to_move,
     movers: answer.movers, turns: answer.turns, notes: answer.notes ?? [], undo_refused: answer.undo_refused ?? null,
-    legal_moves: answer.legal_moves, view: answer.view, outcome: answer.outcome,
+    legal_moves: answer.legal_moves, last_decision: Boolean(answer.last_decision), view: answer.view, outcome: answer.outcome,
     ply: answer.ply, watching: Boolean(answer.watching), watch_url: answer.watch_url ?? null,
     humans: answer.humans ?? null, // sealed: the seats that were people's when the game began
   };
@@ -493,11 +493,12 @@ function turnStart(seat) {
 
 const continuesTurn = (seat) => seat >= 0 && turnStart(seat) < snap.ply;
 
-/** A level's budget is for a whole turn: each decision of it gets half the time left. */
+/** A level's budget is for a whole turn: a decision gets half the time left, or all of it when
+    it surely ends the turn (a Go move). */
 function thinkingTime(seat) {
   const turn = `${saveId}:${seat}:${turnStart(seat)}`;
   if (turnClock?.turn !== turn) turnClock = {turn, left: Number(seatKinds[seat]) || 1000};
-  return Math.max(LEAST_THOUGHT_MS, Math.round(turnClock.left / 2));
+  return Math.max(LEAST_THOUGHT_MS, Math.round(snap.last_decision ? turnClock.left : turnClock.left / 2));
 }
 
 /** A saved game with hidden cards resumed: its seats as it began, people where they were. */

@@ -319,6 +319,9 @@ class GoState(State):
 
     # -- moves -----------------------------------------------------------------------
 
+    def last_decision_of_turn(self) -> bool:
+        return self.stage == "play"  # a play or a pass ends the turn; marking takes toggles, then accept
+
     def _legal_moves(self) -> tuple[str, ...]:
         if self.stage == "play":
             names = self.geometry.names
