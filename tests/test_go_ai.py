@@ -90,8 +90,9 @@ def test_it_never_fills_its_own_eye_and_beats_random_play() -> None:
             if state.to_move == computer:
                 move = go_player.choose_move(state, UNLIMITED, 100 * game + state.ply, 24)
                 if state.stage == "play" and move != "pass":
-                    board = go_player.Board.of(state)
-                    assert not board.is_eye(state.geometry.index[move], go_player.BLACK + computer)
+                    board = go_player.board_of(state)
+                    point = go_player.padded(state.size, state.geometry.index[move])
+                    assert not board.is_eye(point, go_player.BLACK + computer)
             else:
                 move = rng.choice(state.playing_moves())
             state = state.play(move)

@@ -2,20 +2,24 @@
 
 The generic UCT search plays uniformly random playouts, which in Go fill their
 own eyes and almost never pass, so it can neither judge nor end a game. This
-player keeps its own small mutable board and:
+player searches on the game's playout board (`games/go/playout.py`, where what
+it knows of Go lives) and:
 
 - searches with UCT and RAVE (all-moves-as-first statistics, which make a few
-  hundred playouts count) over the legal moves of the game, except points that
-  fill its own eyes;
-- plays out with an eye-respecting random policy: a side never fills one of
-  its own eyes, never puts a chain of two or more stones into atari unless the
-  move captures, and passes when nothing else is left; playouts are counted by
-  area (stones and single-colour regions) with the game's komi;
+  hundred playouts count), with no exploration term: each new node's moves
+  start with prior visits (`playout.priors`: captures, escapes, shapes, moves
+  near the last one first), over the legal moves of the game, except points
+  that fill its own eyes; a node's own moves join the tree after a few visits;
+- plays out with the board's policy (answer ataris, play shapes next to the
+  last move, else a random move that fills no eye of one's own); playouts are
+  counted by area (stones and single-colour regions) with the game's komi;
 - keeps, over all playouts, how often each point ended as Black's, as White's
   or as nobody's. A point the playouts agree on (one of the three in at least
-  90% of them) is settled: playing there changes nothing, so the player passes
-  when every remaining move is settled (or fills an own eye, or nothing is
-  legal). The shared liberties of a seki are settled as nobody's;
+  90% of them), and agree on again when the other side moves first, is
+  settled: playing there changes nothing. The player plays its best move that
+  is not settled, and passes when every remaining move is settled (or fills an
+  own eye, or nothing is legal). The shared liberties of a seki are settled as
+  nobody's;
 - resigns, once half the board's points have been played, a game that hardly a
   playout of its search wins (`RESIGN_BELOW`), instead of playing it out;
 - in the dead-stone stage, estimates which chains are dead from playouts of the
@@ -39,212 +43,51 @@ import time
 from collections import OrderedDict
 
 from ..games.go import ACCEPT, DEAD, PASS, RESIGN, RESUME, GoState, toggle_limit
-from ..games.go.board import Geometry
+from ..games.go.playout import BLACK, EMPTY, WHITE, Board, playout, priors
 from ..games.go.scoring import score
 from ..rng import Rng
 
-EMPTY, BLACK, WHITE = 0, 1, 2
 SETTLED = 0.9
 """Share of playouts that must agree on a point's owner (or on no owner) for it to be settled."""
-RAVE_EQUIVALENCE = 400.0
-"""Visits at which a move's own statistics weigh as much as its RAVE statistics."""
-EXPLORATION = 0.25
+RAVE_EQUIVALENCE = 3500.0
+"""Sets how fast a move's own statistics take over from its RAVE statistics as its visits grow."""
+EXPAND_VISITS = 8
+"""Visits of a node before its own moves join the tree: until then playouts start from it."""
 ESTIMATE_PLAYOUTS = {9: 96, 13: 64, 19: 48}
 """Playouts behind the dead-stone estimate, per board size."""
 MIN_PLAYOUTS = 32
-"""The search runs at least this many playouts whatever the time budget."""
+"""The search runs at least this many playouts whatever the time budget, and so does the check
+of what a pass would leave."""
+SEARCH_SHARE = 0.85
+"""The share of the time the search takes; the rest is for checking that a move still matters."""
 RESIGN_BELOW = 0.04
 """The share of playouts won below which a lost game is resigned rather than played on..."""
 RESIGN_PLAYOUTS = 200
 """...once at least this many playouts say so, and half the board's points have been played."""
 
 
-# -- a mutable board for playouts ------------------------------------------------------------
+# -- the search -----------------------------------------------------------------------------
 
-class Board:
-    """A position the search can change in place: cells (0 empty, 1 black, 2 white),
-    the simple-ko point, and the list of empty points for quick random choices."""
-
-    __slots__ = ("geo", "cells", "ko", "empties", "where")
-
-    def __init__(self, geo: Geometry, cells: list[int], ko: int = -1) -> None:
-        self.geo = geo
-        self.cells = cells
-        self.ko = ko
-        self.empties = [point for point, cell in enumerate(cells) if cell == EMPTY]
-        self.where = [-1] * geo.points
-        for index, point in enumerate(self.empties):
-            self.where[point] = index
-
-    @classmethod
-    def of(cls, state: GoState) -> Board:
-        cells = [EMPTY if stone == "." else BLACK if stone == "B" else WHITE for stone in state.board]
-        return cls(state.geometry, cells)
-
-    def copy(self) -> Board:
-        board = object.__new__(Board)
-        board.geo = self.geo
-        board.cells = self.cells[:]
-        board.ko = self.ko
-        board.empties = self.empties[:]
-        board.where = self.where[:]
-        return board
-
-    def _take(self, point: int) -> None:
-        index = self.where[point]
-        last = self.empties.pop()
-        if last != point:
-            self.empties[index] = last
-            self.where[last] = index
-        self.where[point] = -1
-
-    def _give(self, point: int) -> None:
-        self.where[point] = len(self.empties)
-        self.empties.append(point)
-
-    def is_eye(self, point: int, colour: int) -> bool:
-        """An empty point all of whose neighbours are `colour`, and not a false eye:
-        no enemy stone on a diagonal at the edge, at most one in the middle."""
-        cells = self.cells
-        for near in self.geo.neighbours[point]:
-            if cells[near] != colour:
-                return False
-        diagonals = self.geo.diagonals[point]
-        enemy = 3 - colour
-        bad = 0
-        for corner in diagonals:
-            if cells[corner] == enemy:
-                bad += 1
-        return bad == 0 if len(diagonals) < 4 else bad <= 1
-
-    def liberties(self, start: int, enough: int) -> int:
-        """Liberties of the chain through `start`, counted up to `enough`."""
-        cells = self.cells
-        neighbours = self.geo.neighbours
-        colour = cells[start]
-        seen = {start}
-        stack = [start]
-        free: set[int] = set()
-        while stack:
-            point = stack.pop()
-            for near in neighbours[point]:
-                cell = cells[near]
-                if cell == EMPTY:
-                    free.add(near)
-                    if len(free) >= enough:
-                        return len(free)
-                elif cell == colour and near not in seen:
-                    seen.add(near)
-                    stack.append(near)
-        return len(free)
-
-    def _remove(self, start: int) -> int:
-        cells = self.cells
-        neighbours = self.geo.neighbours
-        colour = cells[start]
-        stack = [start]
-        cells[start] = EMPTY
-        removed = 0
-        while stack:
-            point = stack.pop()
-            removed += 1
-            self._give(point)
-            for near in neighbours[point]:
-                if cells[near] == colour:
-                    cells[near] = EMPTY
-                    stack.append(near)
-        return removed
-
-    def play(self, point: int, colour: int, careful: bool = False) -> bool:
-        """Plays `colour` on the empty `point` if legal (simple ko, no suicide; with
-        `careful`, no self-atari of a chain of two or more stones without a capture)
-        and says whether it did."""
-        if point == self.ko:
-            return False
-        cells = self.cells
-        neighbours = self.geo.neighbours[point]
-        enemy = 3 - colour
-        cells[point] = colour
-        captured = 0
-        last_captured = -1
-        for near in neighbours:
-            if cells[near] == enemy and self.liberties(near, 1) == 0:
-                last_captured = near
-                captured += self._remove(near)
-        if not captured:
-            if careful:
-                free = self.liberties(point, 2)
-                if free < 2 and (free == 0 or any(cells[near] == colour for near in neighbours)):
-                    cells[point] = EMPTY
-                    return False
-            elif self.liberties(point, 1) == 0:
-                cells[point] = EMPTY
-                return False
-        self._take(point)
-        self.ko = -1
-        if captured == 1 and all(cells[near] == enemy or near == last_captured for near in neighbours):
-            self.ko = last_captured
-        return True
-
-    def pass_move(self) -> None:
-        self.ko = -1
-
-    def random_move(self, colour: int, rng: Rng) -> int:
-        """Plays a random policy move and returns its point, or -1 for a pass."""
-        empties = self.empties
-        count = len(empties)
-        if not count:
-            self.ko = -1
-            return -1
-        start = rng.below(count)
-        # A refused play leaves the board (and so `empties`) as it was, and the
-        # first accepted one ends the loop.
-        for offset in range(count):
-            point = empties[(start + offset) % count]
-            if not self.is_eye(point, colour) and self.play(point, colour, careful=True):
-                return point
-        self.ko = -1
-        return -1
-
-    def area(self) -> tuple[list[int], int]:
-        """Owner of each point (1 black, 2 white, 0 nobody) at the end of a playout,
-        and Black's area minus White's."""
-        cells = self.cells
-        neighbours = self.geo.neighbours
-        owners = cells[:]
-        balance = 0
-        for point, cell in enumerate(cells):
-            if cell == EMPTY:
-                seen = 0
-                for near in neighbours[point]:
-                    seen |= cells[near]
-                owner = seen if seen in (BLACK, WHITE) else EMPTY
-                owners[point] = owner
-                cell = owner
-            if cell == BLACK:
-                balance += 1
-            elif cell == WHITE:
-                balance -= 1
-        return owners, balance
+def board_of(state: GoState) -> Board:
+    """The state's position on a playout board (its last move known, for the policy)."""
+    stones = {padded(state.size, point): BLACK if stone == "B" else WHITE
+              for point, stone in enumerate(state.board) if stone != "."}
+    board = Board(state.size, stones)
+    last = state.geometry.index.get(state.last_move) if state.last_mover is not None else None
+    if last is not None and board.cells[padded(state.size, last)] != EMPTY:
+        board.last = padded(state.size, last)
+    return board
 
 
-def playout(board: Board, colour: int, rng: Rng, limit: int, first: list[int] | None) -> int:
-    """Plays random policy moves from `board` (changing it) until two passes in a row
-    or `limit` moves. `first[point]` records the colour that played there first,
-    for RAVE. Returns the colour to move after the playout."""
-    passes = 0
-    moves = 0
-    while passes < 2 and moves < limit:
-        point = board.random_move(colour, rng)
-        if point < 0:
-            passes += 1
-        else:
-            passes = 0
-            if first is not None and not first[point]:
-                first[point] = colour
-        colour = 3 - colour
-        moves += 1
-    return colour
+def padded(size: int, point: int) -> int:
+    """The playout board's index of the rules' `point`."""
+    row, column = divmod(point, size)
+    return (row + 1) * (size + 2) + column + 1
+
+
+def unpadded(size: int, point: int) -> int:
+    row, column = divmod(point, size + 2)
+    return (row - 1) * size + column - 1
 
 
 def white_bonus(state: GoState) -> float:
@@ -252,48 +95,42 @@ def white_bonus(state: GoState) -> float:
     return state.komi + max(state.handicap - 1, 0)
 
 
-# -- the search -----------------------------------------------------------------------------
-
 class Node:
-    __slots__ = ("point", "colour", "children", "visits", "wins", "rave_visits", "rave_wins", "expanded")
+    __slots__ = ("point", "colour", "children", "visits", "wins", "prior_visits", "prior_wins",
+                 "rave_visits", "rave_wins")
 
-    def __init__(self, point: int, colour: int) -> None:
+    def __init__(self, point: int, colour: int, prior: tuple[int, int] = (0, 0)) -> None:
         self.point = point  # -1 for a pass
         self.colour = colour  # the colour that played `point`
         self.children: list[Node] = []
         self.visits = 0
-        self.wins = 0.0
+        self.wins = 0
+        self.prior_visits, self.prior_wins = prior
         self.rave_visits = 0
-        self.rave_wins = 0.0
-        self.expanded = False
+        self.rave_wins = 0
 
 
-def _candidates(board: Board, colour: int) -> list[int]:
-    """Points worth trying in the tree: empty, not the ko point, not one's own eye."""
-    return [point for point in board.empties if point != board.ko and not board.is_eye(point, colour)]
+def _urgency(child: Node) -> float:
+    """How much a child deserves the next playout: its mean (priors included), blended with
+    its RAVE mean while its own visits are few."""
+    visits = child.visits + child.prior_visits
+    mean = (child.wins + child.prior_wins) / visits if visits else 0.5
+    rave_visits = child.rave_visits
+    if not rave_visits:
+        return mean
+    weight = rave_visits / (rave_visits + visits + visits * rave_visits / RAVE_EQUIVALENCE)
+    return weight * child.rave_wins / rave_visits + (1 - weight) * mean
 
 
-def _select(node: Node) -> Node:
-    best = node.children[0]
-    best_value = -math.inf
-    log_visits = math.log(node.visits + 1)
-    for child in node.children:
-        if child.visits:
-            mean = child.wins / child.visits
-            weight = math.sqrt(RAVE_EQUIVALENCE / (3 * child.visits + RAVE_EQUIVALENCE))
-            rave = child.rave_wins / child.rave_visits if child.rave_visits else mean
-            value = (1 - weight) * mean + weight * rave + EXPLORATION * math.sqrt(log_visits / child.visits)
-        else:
-            # Untried: judged by its RAVE statistics alone, or tried first if it has none.
-            value = child.rave_wins / child.rave_visits if child.rave_visits else 1.1
-        if value > best_value:
-            best, best_value = child, value
-    return best
+def _expand(node: Node, board: Board, colour: int) -> None:
+    points = [point for point in board.empties if point != board.ko and not board.is_eye(point, colour)]
+    node.children = [Node(point, colour, prior) for point, prior in zip(points, priors(board, colour, points))] \
+        or [Node(-1, colour)]
 
 
 class Search:
-    """UCT with RAVE from one position; `black[point]` and `white[point]` count the
-    playouts that ended with the point in that side's area."""
+    """UCT with RAVE and priors, no exploration term, from one position; `black[point]` and
+    `white[point]` count the playouts that ended with the point in that side's area."""
 
     def __init__(self, root_board: Board, colour: int, root_points: list[int], bonus: float, rng: Rng) -> None:
         self.board = root_board
@@ -301,28 +138,28 @@ class Search:
         self.bonus = bonus
         self.rng = rng
         self.root = Node(-1, 3 - colour)
-        self.root.children = [Node(point, colour) for point in root_points]
-        self.root.expanded = True
-        self.black = [0] * root_board.geo.points
-        self.white = [0] * root_board.geo.points
+        self.root.children = [Node(point, colour, prior)
+                              for point, prior in zip(root_points, priors(root_board, colour, root_points))]
+        self.black = [0] * len(root_board.cells)
+        self.white = [0] * len(root_board.cells)
         self.playouts = 0
-        self.limit = 3 * root_board.geo.points
+        self.limit = 3 * root_board.size * root_board.size
 
-    def run(self, seconds: float, iterations: int | None) -> None:
-        deadline = time.perf_counter() + seconds
+    def run(self, deadline: float, iterations: int | None) -> None:
+        """Playouts until `deadline` (time.perf_counter) or `iterations`, at least MIN_PLAYOUTS."""
         cap = iterations if iterations is not None else math.inf
         while self.playouts < cap and (self.playouts < MIN_PLAYOUTS or time.perf_counter() < deadline):
             self.iterate()
 
     def iterate(self) -> None:
         board = self.board.copy()
-        first = [EMPTY] * board.geo.points
+        first = [EMPTY] * len(board.cells)
         node = self.root
         path = [node]
         colour = self.colour
         passes = 0
-        while node.expanded and node.children:
-            child = _select(node)
+        while node.children:
+            child = max(node.children, key=_urgency)
             if child.point < 0:
                 board.pass_move()
                 passes += 1
@@ -340,15 +177,12 @@ class Search:
             colour = 3 - colour
             if passes >= 2:
                 break
-        if not node.expanded and passes < 2:
-            node.expanded = True
-            points = _candidates(board, colour)
-            node.children = [Node(point, colour) for point in points] or [Node(-1, colour)]
         if passes < 2:
-            playout(board, colour, self.rng, self.limit, first)
+            if node.visits >= EXPAND_VISITS:
+                _expand(node, board, colour)
+            playout(board, colour, self.rng.below(1 << 31), self.limit, first)
         owners, balance = board.area()
-        black = self.black
-        white = self.white
+        black, white = self.black, self.white
         for point, owner in enumerate(owners):
             if owner == BLACK:
                 black[point] += 1
@@ -356,28 +190,50 @@ class Search:
                 white[point] += 1
         self.playouts += 1
         winner = BLACK if balance - self.bonus > 0 else WHITE
-        for index, visited in enumerate(path):
-            if index:
-                visited.visits += 1
-                if visited.colour == winner:
-                    visited.wins += 1
+        for visited in path:
+            visited.visits += 1
+            if visited.colour == winner:
+                visited.wins += 1
             # RAVE: every child whose point its colour played first later in this playout
             mover = 3 - visited.colour
+            won = mover == winner
             for child in visited.children:
                 if child.point >= 0 and first[child.point] == mover:
                     child.rave_visits += 1
-                    if mover == winner:
+                    if won:
                         child.rave_wins += 1
-        self.root.visits += 1
 
-    def settled(self, point: int) -> bool:
-        """Whether the playouts agree on the point: nearly always Black's, nearly
-        always White's, or nearly always nobody's (the shared liberties of a seki)."""
-        playouts = self.playouts
-        if not playouts:
-            return False
-        black, white = self.black[point], self.white[point]
-        return max(black, white, playouts - black - white) >= SETTLED * playouts
+    def owner(self, point: int) -> int:
+        """Who the search's playouts (this side moving first) agree the (padded) point ends
+        with: BLACK, WHITE or EMPTY (nobody: the shared liberties of a seki), or -1 when they
+        do not agree."""
+        return _agreed(self.black[point], self.white[point], self.playouts)
+
+    def owners_if_passed(self, least: int, most: int, deadline: float) -> list[int]:
+        """`owner` for every point, from playouts in which the other side moves first: `least`
+        of them, then more until `most` or the deadline."""
+        black, white = [0] * len(self.board.cells), [0] * len(self.board.cells)
+        playouts = 0
+        while playouts < least or playouts < most and time.perf_counter() < deadline:
+            playouts += 1
+            board = self.board.copy()
+            board.pass_move()
+            playout(board, 3 - self.colour, self.rng.below(1 << 31), self.limit, None)
+            for point, owner in enumerate(board.area()[0]):
+                if owner == BLACK:
+                    black[point] += 1
+                elif owner == WHITE:
+                    white[point] += 1
+        return [_agreed(black[point], white[point], playouts) for point in range(len(black))]
+
+
+def _agreed(black: int, white: int, playouts: int) -> int:
+    if not playouts:
+        return -1
+    for owner, count in ((BLACK, black), (WHITE, white), (EMPTY, playouts - black - white)):
+        if count >= SETTLED * playouts:
+            return owner
+    return -1
 
 
 # -- dead stones ----------------------------------------------------------------------------
@@ -391,14 +247,15 @@ def estimate_dead(state: GoState) -> frozenset[int]:
     found = _estimates.get(key)
     if found is not None:
         return found
-    geo = state.geometry
-    start = Board.of(state)
-    playouts = ESTIMATE_PLAYOUTS.get(state.size, 48)
+    size = state.size
+    start = board_of(state)
+    start.last = -1  # the estimate is of the board alone, whoever played last
+    playouts = ESTIMATE_PLAYOUTS.get(size, 48)
     rng = Rng(state.position)
-    owned = [0] * geo.points
+    owned = [0] * len(start.cells)
     for index in range(playouts):
         board = start.copy()
-        playout(board, BLACK if index % 2 == 0 else WHITE, rng, 3 * geo.points, None)
+        playout(board, BLACK if index % 2 == 0 else WHITE, rng.below(1 << 31), 3 * size * size, None, light=True)
         owners, _ = board.area()
         for point, owner in enumerate(owners):
             if owner == BLACK:
@@ -411,7 +268,7 @@ def estimate_dead(state: GoState) -> frozenset[int]:
         colour = BLACK if state.board[representative] == "B" else WHITE
         sign = 1 if colour == BLACK else -1
         # Mean ownership from the chain's side: -1 when the opponent always takes it.
-        mean = sum(owned[point] for point in members) * sign / (len(members) * playouts)
+        mean = sum(owned[padded(size, point)] for point in members) * sign / (len(members) * playouts)
         if mean < 0:
             dead.update(members)
     found = frozenset(dead)
@@ -455,9 +312,10 @@ def choose_move(state: GoState, seconds: float, seed: int, iterations: int | Non
     seat = state.to_move
     colour = BLACK if seat == 0 else WHITE
     geo = state.geometry
-    board = Board.of(state)
+    board = board_of(state)
     index = geo.index
-    points = [index[move] for move in legal if move not in (PASS, RESIGN) and not board.is_eye(index[move], colour)]
+    points = [padded(state.size, index[move]) for move in legal if move not in (PASS, RESIGN)]
+    points = [point for point in points if not board.is_eye(point, colour)]
     if not points:
         return PASS
     rng = Rng(seed)
@@ -465,17 +323,26 @@ def choose_move(state: GoState, seconds: float, seed: int, iterations: int | Non
         other = rng.below(position + 1)
         points[position], points[other] = points[other], points[position]
     search = Search(board, colour, points, white_bonus(state), rng)
-    search.run(seconds, iterations)
+    started = time.perf_counter()
+    search.run(started + SEARCH_SHARE * seconds, iterations)
     if _hopeless(state, search):
         return RESIGN
     if state.resumed:  # play resumed over a dispute: first prove the dead stones dead
-        target = _capture_target(state, search, colour, set(points))
+        target = _capture_target(state, search, colour, {unpadded(state.size, point) for point in points})
         if target is not None:
             return geo.names[target]
     ranked = sorted(search.root.children, key=lambda child: (child.visits, child.wins), reverse=True)
+    if_passed: list[int] | None = None
     for child in ranked:
-        if child.point >= 0 and not search.settled(child.point):
-            return geo.names[child.point]
+        if child.point < 0:
+            continue
+        owner = search.owner(child.point)
+        if owner >= 0 and if_passed is None:  # only now: the playouts are worth their time
+            most = ESTIMATE_PLAYOUTS.get(state.size, 48)  # with an iteration cap, as many every time
+            if_passed = search.owners_if_passed(most if iterations is not None else MIN_PLAYOUTS, most,
+                                                started + seconds)
+        if owner < 0 or if_passed[child.point] != owner:  # type: ignore[index]
+            return geo.names[unpadded(state.size, child.point)]
     return PASS
 
 
@@ -496,7 +363,8 @@ def _capture_target(state: GoState, search: Search, colour: int, allowed: set[in
     mine = search.black if colour == BLACK else search.white
     best: tuple[int, int] | None = None
     for representative, members in analysis.members.items():
-        if state.board[representative] != enemy or any(2 * mine[point] <= search.playouts for point in members):
+        if state.board[representative] != enemy or any(2 * mine[padded(state.size, point)] <= search.playouts
+                                                        for point in members):
             continue
         liberties = analysis.liberties[representative]
         free = sorted(point for point in liberties if point in allowed)
