@@ -320,7 +320,9 @@ class State(ABC):
         """A compact position the computer searches, sharing the rules' own
         functions: for two seats with no chance and nothing hidden, by alpha-beta
         (`ai.alphabeta.Position`); for a dice game's turn, whole turns against
-        the next rolls (`ai.expectimax.TurnPosition`). None (the default): the
+        the next rolls (`ai.expectimax.TurnPosition`); or, where knowledge
+        decides without a search, an object whose `decision()` gives the move
+        and the seat's outlook (Backgammon's cube). None (the default): the
         computer uses Monte Carlo tree search on the state itself."""
         return None
 

@@ -394,3 +394,47 @@ def test_the_turn_search_beats_random_play() -> None:
             state = state.play(move)
         wins += state.outcome().winners == (ours,)
     assert wins >= 19
+
+
+# -- the computer's cube ------------------------------------------------------------------------
+
+def cube_choice(state: BackgammonState) -> str:
+    from pygames_core import ai
+
+    return ai.choose_move(state, "mcts", 10.0, 0, iterations=0)
+
+
+def test_the_computer_doubles_a_clear_lead_and_rolls_an_even_game() -> None:
+    ahead = position(WHITE_RACE, BLACK_RACE, cube_enabled=True)._replace(phase="cube", to_move=0)  # 55 pips to 75
+    assert ahead.search_position().decision()[1] > 0.8 and cube_choice(ahead) == "double"
+    even = BackgammonState.new(2, {"cube": "on"}, seed=3).play("opening 3-1").play("8/5").play("6/5")
+    even = even.play(chance_move(even)) if even.to_move == CHANCE else even
+    assert even.phase == "cube" and cube_choice(even) == "roll"
+
+
+def test_the_computer_takes_a_fair_chance_and_drops_a_lost_game() -> None:
+    # White doubled; Black, on 75 pips to White's 55 with White to roll, should drop...
+    lost = position(WHITE_RACE, BLACK_RACE, cube_enabled=True)._replace(phase="take", to_move=1)
+    assert lost.search_position().decision()[1] < 0.2 and cube_choice(lost) == "drop"
+    # ...and take an even race where White only has the roll.
+    close = position(BLACK_RACE, BLACK_RACE, cube_enabled=True)._replace(phase="take", to_move=1)
+    assert 0.3 < close.search_position().decision()[1] < 0.5 and cube_choice(close) == "take"
+
+
+def test_in_a_match_a_double_that_risks_nothing_is_offered_at_once() -> None:
+    """Post-Crawford, White 2-away and Black 1-away in a 5-point match: losing this game loses
+    the match at any cube, so White doubles even a game it is behind in; Black, if it drops,
+    gives White one point and takes the match to 1-away each."""
+    behind = position(BLACK_RACE, WHITE_RACE, cube_enabled=True, match_length=5, score=(3, 4), crawford_done=True)
+    behind = behind._replace(phase="cube", to_move=0)
+    assert behind.search_position().decision()[1] < 0.5 and cube_choice(behind) == "double"
+    answer = behind.play("double")
+    assert answer.phase == "take" and cube_choice(answer) == "take"  # a drop would lose half its match chance
+
+
+def test_the_hint_at_a_cube_decision_is_the_decision_and_its_chance() -> None:
+    from pygames_core import ai
+
+    ahead = position(WHITE_RACE, BLACK_RACE, cube_enabled=True)._replace(phase="cube", to_move=0)
+    move, outlook = ai.suggest(ahead, 1.0, 0)
+    assert move == ("double",) and outlook == ahead.search_position().decision()[1]

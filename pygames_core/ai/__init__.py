@@ -8,7 +8,8 @@ same iteration cap) gives the same move in CPython and in Pyodide.
 A game that offers a `search_position()` is searched on that position: by
 alpha-beta (`alphabeta`) for two seats with no chance and nothing hidden
 (Kalah), turn by turn over the rolls (`expectimax`) for a dice game's turn
-(Backgammon's checker play). Every other game, and every other decision, by
+(Backgammon's checker play); or the position decides by the game's knowledge
+alone (Backgammon's cube). Every other game, and every other decision, by
 Monte Carlo tree search on its states (`mcts`), Go by its own player.
 
 At a chance point no player is asked: `choose_move` draws the outcome from
@@ -47,6 +48,8 @@ def choose_move(state: State, player: str, seconds: float, seed: int, iterations
     if player == "random":
         return random_player.choose_move(state, seed)
     position = state.search_position()
+    if _is_decided(position):
+        return position.decision()[0]  # type: ignore[union-attr]
     if _is_turn(position):
         return expectimax.choose_move(position, seconds, iterations)
     if position is not None:
@@ -56,6 +59,12 @@ def choose_move(state: State, player: str, seconds: float, seed: int, iterations
 
         return go_player.choose_move(state, seconds, seed, iterations)  # type: ignore[arg-type]
     return mcts.choose_move(state, seconds, seed, iterations)
+
+
+def _is_decided(position: object) -> bool:
+    """Whether a game's search position decides by the game's knowledge alone, no search
+    (Backgammon's cube decisions): its `decision()` is (the move, the seat's outlook)."""
+    return hasattr(position, "decision")
 
 
 def _is_turn(position: object) -> bool:
@@ -73,6 +82,9 @@ def suggest(state: State, seconds: float, seed: int, iterations: int | None = No
     if state.to_move is None or state.to_move == CHANCE:
         raise ValueError("nobody is to choose a move now")
     position = state.search_position()
+    if _is_decided(position):
+        move, outlook = position.decision()  # type: ignore[union-attr]
+        return (move,), outlook
     if _is_turn(position):
         return expectimax.search(position, seconds, iterations)
     if position is not None:

@@ -161,6 +161,7 @@ from ...core import CHANCE, LONGEST_RECORD, GameInfo, InvalidMoveError, Option, 
 from . import estimate
 from . import match as match_rules
 from .match import KIND_POINTS, MAX_CUBE, RESIGNATIONS, SEAT_NAMES, game_kind, game_text
+from .cube import CubeDecision
 from .turn import Turn
 from .moves import (
     BAR,
@@ -503,10 +504,15 @@ class BackgammonState(State):
     def estimate_returns(self) -> tuple[float, float]:
         return estimate.estimate_returns(self)
 
-    def search_position(self) -> Turn | None:
-        """While a seat plays its roll, the turn search's position (turn.py); the cube and the
-        answers to a double or a resignation are left to the default search."""
-        return Turn(self.sides[self.turn], self.sides[1 - self.turn], self.dice) if self.phase == "move" else None
+    def search_position(self) -> Turn | CubeDecision | None:
+        """While a seat plays its roll, the turn search's position (turn.py); at a cube decision
+        one that decides by the same chances (cube.py); the answer to a resignation is left to
+        the default search."""
+        if self.phase == "move":
+            return Turn(self.sides[self.turn], self.sides[1 - self.turn], self.dice)
+        if self.phase in ("cube", "take"):
+            return CubeDecision(self)
+        return None
 
     def outcome(self) -> Outcome | None:
         if self.to_move is not None:
