@@ -53,6 +53,8 @@ RAVE_EQUIVALENCE = 3500.0
 """Sets how fast a move's own statistics take over from its RAVE statistics as its visits grow."""
 EXPAND_VISITS = 8
 """Visits of a node before its own moves join the tree: until then playouts start from it."""
+SETTLE_CHECK = 32
+"""Playouts between two looks at whether the search is settled."""
 ESTIMATE_PLAYOUTS = {9: 96, 13: 64, 19: 48}
 """Playouts behind the dead-stone estimate, per board size."""
 MIN_PLAYOUTS = 32
@@ -146,10 +148,21 @@ class Search:
         self.limit = 3 * root_board.size * root_board.size
 
     def run(self, deadline: float, iterations: int | None) -> None:
-        """Playouts until `deadline` (time.perf_counter) or `iterations`, at least MIN_PLAYOUTS."""
+        """Playouts until `deadline` (time.perf_counter) or `iterations`, at least MIN_PLAYOUTS,
+        or until no move could overtake the most visited one in the playouts left."""
         cap = iterations if iterations is not None else math.inf
+        started = time.perf_counter()
         while self.playouts < cap and (self.playouts < MIN_PLAYOUTS or time.perf_counter() < deadline):
             self.iterate()
+            if self.playouts % SETTLE_CHECK == 0:
+                if iterations is not None:
+                    left = cap - self.playouts
+                else:  # the playouts the time left holds, at the pace so far
+                    now = time.perf_counter()
+                    left = self.playouts * (deadline - now) / max(now - started, 1e-9)
+                visits = sorted(child.visits for child in self.root.children)
+                if len(visits) < 2 or visits[-1] - visits[-2] > left:
+                    return
 
     def iterate(self) -> None:
         board = self.board.copy()
