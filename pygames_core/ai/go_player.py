@@ -55,6 +55,9 @@ EXPAND_VISITS = 8
 """Visits of a node before its own moves join the tree: until then playouts start from it."""
 SETTLE_CHECK = 32
 """Playouts between two looks at whether the search is settled."""
+SURE_EARLY = ((0.05, 0.95), (0.2, 0.8))
+"""The search also stops once this share of its playouts is done, when the best move wins more
+than this share of its own: a game that sure is not worth the rest of the time."""
 ESTIMATE_PLAYOUTS = {9: 96, 13: 64, 19: 48}
 """Playouts behind the dead-stone estimate, per board size."""
 MIN_PLAYOUTS = 32
@@ -160,8 +163,12 @@ class Search:
                 else:  # the playouts the time left holds, at the pace so far
                     now = time.perf_counter()
                     left = self.playouts * (deadline - now) / max(now - started, 1e-9)
-                visits = sorted(child.visits for child in self.root.children)
-                if len(visits) < 2 or visits[-1] - visits[-2] > left:
+                ranked = sorted(self.root.children, key=lambda child: child.visits)
+                if len(ranked) < 2 or ranked[-1].visits - ranked[-2].visits > left:
+                    return
+                best = ranked[-1]
+                done = self.playouts / (self.playouts + left)
+                if any(done >= share and best.wins > sure * best.visits for share, sure in SURE_EARLY):
                     return
 
     def iterate(self) -> None:
