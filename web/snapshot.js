@@ -10,12 +10,13 @@
 const STORE = 'python-snapshot';
 
 /** This build's snapshot, if one is stored: {bytes}, a promise of its bytes (it is read while
-    Pyodide compiles; a damaged one rejects). Snapshots of other builds are deleted on the way. */
+    Pyodide compiles; a damaged one rejects). Snapshots of other builds are deleted afterwards. */
 export async function savedSnapshot(key) {
   try {
     const cache = await caches.open(STORE);
-    for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request);
     const response = await cache.match(key);
+    setTimeout(() => forgetOthers(cache, key).catch(() => {}), 0); // off the start's path
+
     if (!response) return null;
     const length = Number(response.headers.get('Snapshot-Length'));
     const bytes = response.arrayBuffer().then((buffer) => {
@@ -39,6 +40,10 @@ export async function storeSnapshot(key, bytes) {
   } catch {
     return false;
   }
+}
+
+async function forgetOthers(cache, key) {
+  for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request);
 }
 
 export async function forgetSnapshot(key) {

@@ -60,12 +60,12 @@ async function download(path) {
 // without a snapshot, is fetched once the snapshot store has been looked in, and held in memory
 // until Python is up.
 progress("runtime");
+const snapshotKey = here(`python-snapshot?${encodeURIComponent(BUILD.pyodide + BUILD.wheel)}`); // this build's Python
+const saved = savedSnapshot(snapshotKey); // first: on a return visit it is what the start waits for
 const runtime = import(here(BUILD.pyodide + "pyodide.mjs"));
 import(here(BUILD.pyodide + "pyodide.asm.mjs")).catch(() => {}); // loadPyodide imports it again: the same module
 const early = fetchEarly(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].map((name) => here(BUILD.pyodide + name)));
 compileEarly(here(BUILD.pyodide + "pyodide.asm.wasm"), early);
-const snapshotKey = here(`python-snapshot?${encodeURIComponent(BUILD.pyodide + BUILD.wheel)}`); // this build's Python
-const saved = savedSnapshot(snapshotKey);
 const wheel = saved.then((found) => (found ? null : download(BUILD.wheel)));
 wheel.catch(() => {}); // reported by boot(), not as an unhandled rejection
 
