@@ -7,7 +7,7 @@ into .cache/openspiel-venv) is driven from Python through pyspiel, in the same l
 from the start, a uniformly random legal action until the game ends. Ours plays
 `state._apply(choice(state.playing_moves()))`, as the computer's searches do.
 
-  kalah   ours: Kalah(6,4), the defaults; OpenSpiel: "kalah" (6 houses of 4 seeds, empty capture)
+  kalah   ours: Kalah(6,4), the defaults; OpenSpiel: "mancala" (its Kalah: 6 pits of 4 seeds)
   go      ours: 9x9, area counting, free passes; OpenSpiel: "go(board_size=9,komi=5.5)"
 
 Random Go games rarely pass twice: both end at their own move limits (ours 4 x 81 moves of play,
@@ -32,7 +32,7 @@ from pygames_core.rng import Rng  # noqa: E402
 OPEN_SPIEL = "open_spiel==2.0.2"
 VENV = ROOT / ".cache" / "openspiel-venv"
 GAMES = {
-    "kalah": ({}, "kalah"),
+    "kalah": ({}, "mancala"),
     "go": ({"size": "9", "counting": "chinese", "aga": "no"}, "go(board_size=9,komi=5.5)"),
 }
 
