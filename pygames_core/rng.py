@@ -14,24 +14,35 @@ def seed_state(seed: int) -> int:
     return seed & _MASK
 
 
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX_1 = 0xBF58476D1CE4E5B9
+_MIX_2 = 0x94D049BB133111EB
+_SPAN = 1 << 64
+
+
 def next_u64(state: int) -> tuple[int, int]:
     """(a 64-bit value, the next state)."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK
+    state = (state + _GAMMA) & _MASK
     z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((z ^ (z >> 30)) * _MIX_1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX_2) & _MASK
     return z ^ (z >> 31), state
 
 
 def below(state: int, n: int) -> tuple[int, int]:
-    """(a uniform int in [0, n), the next state), without modulo bias."""
+    """(a uniform int in [0, n), the next state), without modulo bias: a value in
+    the last, partial run of n is drawn again. next_u64 is inlined, as searches
+    draw here for every move of a playout."""
     if n <= 0:
         raise ValueError("below() needs a positive bound")
-    limit = (1 << 64) - (1 << 64) % n
     while True:
-        value, state = next_u64(state)
-        if value < limit:
-            return value % n, state
+        state = (state + _GAMMA) & _MASK
+        z = ((state ^ (state >> 30)) * _MIX_1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX_2) & _MASK
+        z ^= z >> 31
+        drawn = z % n
+        if z - drawn <= _SPAN - n:
+            return drawn, state
 
 
 def weighted_index(state: int, weights: tuple[int, ...] | list[int]) -> tuple[int, int]:
