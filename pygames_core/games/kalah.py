@@ -98,6 +98,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..core import DRAW_OFFER_PLIES, DrawOffers, GameInfo, InvalidMoveError, Option, Outcome, winners_by_score
@@ -129,6 +130,15 @@ def _next_table(seat: int) -> tuple[int, ...]:
 _NEXT = (_next_table(0), _next_table(1))
 # (board index, move) for each seat's pits, in move order.
 _PIT_INDEXES = tuple(tuple((7 * seat + k, PIT_MOVES[k]) for k in range(6)) for seat in (0, 1))
+
+
+@lru_cache(maxsize=None)
+def _sowing(seat: int, origin: int, stones: int) -> tuple[int, ...]:
+    """The board indexes a sowing passes: `origin`, then where each stone falls."""
+    indexes = [origin]
+    for _ in range(stones):
+        indexes.append(_NEXT[seat][indexes[-1]])
+    return tuple(indexes)
 
 
 def pit_index(seat: int, move: str) -> int:
@@ -251,12 +261,6 @@ class KalahState(DrawOffers):
         seat: int = self.to_move  # type: ignore[assignment]
         origin = 7 * seat + int(move) - 1
         board, next_seat, capture, captured = sow(self.pits, seat, origin, self.empty_capture)
-        sowing = [origin]
-        index = origin
-        for _ in range(self.pits[origin]):
-            index = _NEXT[seat][index]
-            sowing.append(index)
-
         to_move, sweep, reason = _settle(board, next_seat)
         return self._replace(
             pits=tuple(board),
@@ -264,7 +268,7 @@ class KalahState(DrawOffers):
             pie_pending=self.pie_pending and seat == 0,
             last_move=move,
             last_mover=seat,
-            last_sowing=tuple(sowing),
+            last_sowing=_sowing(seat, origin, self.pits[origin]),
             last_capture=capture,
             last_captured=captured,
             last_sweep=sweep,
