@@ -33,8 +33,8 @@ def below(state: int, n: int) -> tuple[int, int]:
     """(a uniform int in [0, n), the next state), without modulo bias: a value in
     the last, partial run of n is drawn again. next_u64 is inlined, as searches
     draw here for every move of a playout."""
-    if n <= 0:
-        raise ValueError("below() needs a positive bound")
+    if not 0 < n <= _SPAN:
+        raise ValueError("below() needs a bound from 1 to 2**64")
     while True:
         state = (state + _GAMMA) & _MASK
         z = ((state ^ (state >> 30)) * _MIX_1) & _MASK

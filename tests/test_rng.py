@@ -33,6 +33,7 @@ def test_below_draws_as_its_contract_states(n: int) -> None:
         assert 0 <= value < n
 
 
-def test_below_refuses_an_empty_range() -> None:
+@pytest.mark.parametrize("n", [0, -3, (1 << 64) + 1])
+def test_below_refuses_a_bound_it_cannot_draw_from(n: int) -> None:
     with pytest.raises(ValueError):
-        rng.below(1, 0)
+        rng.below(1, n)
