@@ -285,9 +285,10 @@ class State(ABC):
         moves = self.legal_moves()
         if moves and moves[-1] == OFFER_DRAW:
             moves = moves[:-1]
-        if not moves or not moves[-1].startswith(RESIGN):
-            return moves
-        return tuple([move for move in moves if not move.startswith(RESIGN)]) or moves
+        end = len(moves)
+        while end and moves[end - 1].startswith(RESIGN):
+            end -= 1
+        return moves[:end] if end else moves
 
     def turn_seat(self) -> int | None:
         """The seat whose turn this state belongs to, for a move list told in

@@ -26,6 +26,7 @@ from pygames_core import (
     games,
     get_game,
 )
+from pygames_core.core import OFFER_DRAW, RESIGN
 from pygames_core.rng import Rng
 
 SEEDS = (1, 2)
@@ -87,6 +88,9 @@ def check_state(state: State) -> None:
     else:
         assert state.outcome() is None
         assert moves, "a game that is not over offers a move"
+        giving_up = [move.startswith(RESIGN) or move == OFFER_DRAW for move in moves]
+        assert giving_up == sorted(giving_up), "resignations and the draw offer are listed last"
+        assert OFFER_DRAW not in moves[:-1], "the draw offer is the very last"
         assert state.to_move == CHANCE or 0 <= state.to_move < state.players
         if state.to_move == CHANCE:
             weights = state.chance_weights()
