@@ -14,7 +14,7 @@ import pytest
 
 from pygames_core.core import GameError, GameOverError, IllegalMoveError, InvalidMoveError
 from pygames_core.games.go import GoState, move_limit, toggle_limit
-from pygames_core.games.go.board import geometry, position_hash
+from pygames_core.games.go.board import bit_points, geometry, position_hash
 from pygames_core.rng import Rng
 
 
@@ -369,3 +369,28 @@ def test_a_player_may_resign_in_the_dead_stone_stage() -> None:
     assert marking.stage == "marking" and marking.legal_moves()[-1] == "resign"
     over = marking.play("resign")
     assert over.outcome().winners == (0,)  # type: ignore[union-attr]  (White resigned)
+
+
+def test_bit_points_lists_every_set_bit_in_order() -> None:
+    rng = Rng(17)
+    for width in (0, 1, 7, 8, 9, 81, 361):
+        for _ in range(50):
+            bits = sum(rng.below(1 << 8) << shift for shift in range(0, width, 8)) & ((1 << width) - 1)
+            assert bit_points(bits) == [index for index in range(width) if bits >> index & 1]
+    assert bit_points((1 << 360) | 1) == [0, 360]
+
+
+def test_a_state_read_back_finds_the_same_plays_and_ko_points() -> None:
+    # Play looks up the history only where the mover has lost a stone, a mask a state carries outside
+    # its fields; read from JSON it has none and looks everywhere: both must agree, ko points included.
+    kos = 0
+    for seed in range(12):
+        rng = Rng(seed)
+        state = GoState.new(2, {"size": "9", "aga": "no"}, seed)
+        while not state.is_over():
+            again = GoState.from_json(state.to_json())
+            assert again.legal_moves() == state.legal_moves()
+            assert again.plays().ko == state.plays().ko
+            kos += bool(state.plays().ko)
+            state = state.play(rng.choice(state.playing_moves()))
+    assert kos > 0

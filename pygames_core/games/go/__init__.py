@@ -138,7 +138,8 @@ from typing import Any, ClassVar, TypeVar
 
 from ...core import GameInfo, InvalidMoveError, Option, Outcome, State, winners_by_score
 from . import board as board_module
-from .board import COLUMNS, EMPTY, GEOMETRIES, STONES, Analysis, Geometry, Plays, find_plays, geometry, handicap_points
+from .board import (COLUMNS, EMPTY, EVERY_POINT, GEOMETRIES, STONES, Analysis, Geometry, Plays, created_before, find_plays,
+                    geometry, handicap_points)
 from .scoring import Score, score
 
 T = TypeVar("T")
@@ -148,6 +149,7 @@ ACCEPT = "accept"
 RESUME = "resume"
 RESIGN = "resign"
 DEAD = "dead "
+_UNKNOWN_EMPTIED = (EVERY_POINT, EVERY_POINT)
 KOMI_CHOICES = ("none", "normal", "big") + tuple(f"handicap{stones}" for stones in range(1, 10))
 KOMI_LABELS = (
     "Without komi (0.5)",
@@ -252,7 +254,7 @@ class GoState(State):
         for point in handicap_points(size, stones):
             cells[point] = STONES[0]
         board = "".join(cells)
-        return cls(
+        state = cls(
             players=players,
             size=size,
             counting=values["counting"],
@@ -262,6 +264,8 @@ class GoState(State):
             to_move=1 if stones >= 2 else 0,
             position=board_module.position_hash(board, geo),
         )
+        state.__dict__["_emptied"] = (0, 0)
+        return state
 
     # -- derived facts ---------------------------------------------------------------
 
@@ -284,19 +288,13 @@ class GoState(State):
         values.pop("_score", None)
         if "board" in changes:
             values.pop("_analysis", None)  # else the chains are the same: keep them
-        if "history" in changes:
-            values.pop("_seen", None)
         return state
 
-    def seen(self) -> tuple[frozenset[int], frozenset[int]]:
-        """The positions each seat has created, as a set of hashes per seat."""
-        found = self.__dict__.get("_seen")
-        if found is None:
-            found = self.__dict__["_seen"] = tuple(  # type: ignore[assignment]
-                frozenset(int(text[start:start + 16], 16) for start in range(0, len(text), 16))
-                for text in self.history
-            )
-        return found  # type: ignore[return-value]
+    def emptied(self) -> tuple[int, int]:
+        """Per seat, a bit mask of the points where it has lost a stone: only a play
+        there can repeat a position. Carried from state to state, outside the
+        fields; a state read from JSON does not know it, and every point counts."""
+        return self.__dict__.get("_emptied", _UNKNOWN_EMPTIED)  # type: ignore[no-any-return]
 
     def analysis(self) -> Analysis:
         """The board's chains and liberties, computed once per state."""
@@ -313,7 +311,7 @@ class GoState(State):
                 found = Plays()
             else:
                 found = find_plays(self.board, self.geometry, self.analysis(), self.to_move, self.position,
-                                   self.seen()[self.to_move])
+                                   self.history[self.to_move], self.emptied()[self.to_move])
             self.__dict__["_plays"] = found
         return found
 
@@ -411,7 +409,6 @@ class GoState(State):
         analysis, captured, change = self.analysis().after_play(self.board, self.geometry, point, seat)
         position = self.position ^ change
         history = _with(self.history, seat, self.history[seat] + f"{position:016x}")
-        seen = _with(self.seen(), seat, self.seen()[seat] | {position})
         captures = list(self.captures)
         captures[seat] += len(captured)
         state = self._replace(
@@ -431,7 +428,9 @@ class GoState(State):
         if state.moves_played >= move_limit(self.size):
             return state._finish(seat, f"the limit of {move_limit(self.size)} moves was reached; every stone counts as alive")
         state.__dict__["_analysis"] = analysis
-        state.__dict__["_seen"] = seen
+        if captured:
+            state.__dict__["_emptied"] = _with(self.emptied(), 1 - seat,
+                                               self.emptied()[1 - seat] | sum(1 << gone for gone in captured))
         return state
 
     def _pass(self, seat: int) -> GoState:
@@ -439,10 +438,9 @@ class GoState(State):
         if self.aga or self.resumed:
             pass_stones[1 - seat] += 1
         resumption_passes = self.resumption_passes + 1 if self.resumption_passes >= 0 else -1
-        history, seen = self.history, self.seen()
-        if self.position not in seen[seat]:  # a pass creates the position it leaves (AGA Rule 6)
+        history = self.history
+        if not created_before(history[seat], self.position):  # a pass creates the position it leaves (AGA Rule 6)
             history = _with(history, seat, history[seat] + f"{self.position:016x}")
-            seen = _with(seen, seat, seen[seat] | {self.position})
         state = self._replace(
             to_move=1 - seat,
             history=history,
@@ -456,7 +454,6 @@ class GoState(State):
             last_captured=(),
             ply=self.ply + 1,
         )
-        state.__dict__["_seen"] = seen
         if resumption_passes == 2:
             return state._finish(seat, "the first two moves after resuming were passes; every stone counts as alive")
         if state.passes == 2:
