@@ -62,6 +62,25 @@ def summarize(record_dict):
 '''
 
 
+# The computer's choice with its search capped by iterations (and a time budget it never reaches):
+# the same in both interpreters, for every game's search (MCTS, Go's, alpha-beta, expectimax).
+CHOOSE = r'''
+import json
+
+from pygames_core import ai
+from pygames_core.core import CHANCE
+from pygames_core.record import Record
+
+
+def choose(record_dict, iterations):
+    states = [state for state in Record.from_dict(record_dict).states()
+              if state.to_move is not None and state.to_move != CHANCE]
+    chosen = min(4, len(states) - 1)
+    return {"state": chosen, "move": ai.choose_move(states[chosen], "mcts", 120.0, 11, iterations)}
+'''
+CHOICE_ITERATIONS = 48
+
+
 def random_record(game: str, seed: int) -> Record:
     info = get_game(game).info
     rng = Rng(seed)
@@ -107,7 +126,8 @@ def replay(built_site: Path, node: str) -> dict[str, Any]:
     flat = [request for case in CASES for request in requests[case]]
     dicts = [records[case].to_dict() for case in CASES]
     script = SUMMARIZE + f"\njson.dumps([summarize(r) for r in json.loads({json.dumps(dicts)!r})])\n"
-    payload = json.dumps({"requests": flat, "scripts": [script]})
+    choices = CHOOSE + f"\njson.dumps([choose(r, {CHOICE_ITERATIONS}) for r in json.loads({json.dumps(dicts)!r})])\n"
+    payload = json.dumps({"requests": flat, "scripts": [script, choices]})
     result = subprocess.run([node, str(RUNNER), "--dist", str(built_site)], input=payload,
                             capture_output=True, text=True, timeout=900)
     if result.returncode != 0:
@@ -117,8 +137,9 @@ def replay(built_site: Path, node: str) -> dict[str, Any]:
     from pygames_core import bridge  # CPython's answers, after the records are made
 
     namespace: dict[str, Any] = {}
-    exec(SUMMARIZE, namespace)
+    exec(SUMMARIZE + CHOOSE, namespace)
     pyodide_summaries = json.loads(output["results"][0])
+    pyodide_choices = json.loads(output["results"][1])
     figures: dict[tuple[str, int], dict[str, Any]] = {}
     start = 0
     for index, case in enumerate(CASES):
@@ -129,6 +150,8 @@ def replay(built_site: Path, node: str) -> dict[str, Any]:
             "pyodide_answers": output["answers"][start:start + count],
             "cpython": namespace["summarize"](dicts[index]),
             "pyodide": pyodide_summaries[index],
+            "cpython_choice": namespace["choose"](dicts[index], CHOICE_ITERATIONS),
+            "pyodide_choice": pyodide_choices[index],
         }
         start += count
     return figures
@@ -153,6 +176,12 @@ def test_pyodide_bridge_answers_the_same(replay: dict[str, Any], game: str, seed
     for request, theirs, ours in zip(figures["requests"], figures["pyodide_answers"], figures["cpython_answers"]):
         assert theirs == ours, f"the bridge answers {request['op']} differently in Pyodide"
     assert len(figures["pyodide_answers"]) == len(figures["cpython_answers"])
+
+
+@pytest.mark.parametrize(("game", "seed"), CASES)
+def test_pyodide_computer_chooses_the_same_move_with_the_same_seed_and_cap(
+        replay: dict[str, Any], game: str, seed: int) -> None:
+    assert replay[game, seed]["pyodide_choice"] == replay[game, seed]["cpython_choice"]
 
 
 EXTRAS = Path(__file__).resolve().parent / "pyodide_extras.mjs"
