@@ -1,4 +1,4 @@
-"""The Go computer's own board and what it knows (games/go/playout.py).
+"""Go's board of chains (games/go/chains.py) and what the computer knows (games/go/playout.py).
 
 The playout board must agree with the rules wherever it plays, and its knowledge (ataris,
 shapes, priors) must point where a player would look. Diagrams as in test_go.py: X black,
@@ -12,16 +12,17 @@ import random
 
 from pygames_core.ai import go_player
 from pygames_core.games.go import GoState
-from pygames_core.games.go.playout import BLACK, EMPTY, SHAPES, WHITE, Board, atari_answers, priors, shape_moves
+from pygames_core.games.go.chains import BLACK, EMPTY, WHITE, Board, padded, unpadded
+from pygames_core.games.go.playout import SHAPES, atari_answers, playout, priors, shape_moves
 from test_go import position
 
 
 def point(state: GoState, name: str) -> int:
-    return go_player.padded(state.size, state.geometry.index[name])
+    return padded(state.size, state.geometry.index[name])
 
 
 def names(state: GoState, points: list[int]) -> list[str]:
-    return sorted({state.geometry.names[go_player.unpadded(state.size, each)] for each in points})
+    return sorted({state.geometry.names[unpadded(state.size, each)] for each in points})
 
 
 def test_the_playout_board_follows_the_rules_through_random_games() -> None:
@@ -39,11 +40,40 @@ def test_the_playout_board_follows_the_rules_through_random_games() -> None:
                 assert board.play(point(state, move), BLACK if state.to_move == 0 else WHITE), move
             state = state.play(move)
             expected = [{"B": BLACK, "W": WHITE}.get(stone, EMPTY) for stone in state.board]
-            assert [board.cells[go_player.padded(9, index)] for index in range(81)] == expected
+            assert [board.cells[padded(9, index)] for index in range(81)] == expected
             fresh = go_player.board_of(state)
             chains = sorted((sorted(board.stones[key]), sorted(board.liberties[key])) for key in board.stones)
             assert chains == sorted((sorted(fresh.stones[key]), sorted(fresh.liberties[key])) for key in fresh.stones)
             assert sorted(board.empties) == sorted(each for each in board.points() if board.cells[each] == EMPTY)
+
+
+def chains_seen(board: Board) -> list[tuple[list[int], list[int]]]:
+    return sorted((sorted(board.stones[key]), sorted(board.liberties[key])) for key in board.stones)
+
+
+def test_every_state_keeps_its_own_chains_while_later_states_and_playouts_change_copies() -> None:
+    """A copy shares its chains' lists and sets until it changes one: no state's chains may change
+    when a later state is played from it, nor the search's board when a playout runs on a copy."""
+    for game in range(3):
+        chooser = random.Random(100 + game)
+        states = [GoState.new(2, {"aga": "no"})]
+        while not states[-1].is_over() and len(states) < 200:
+            states.append(states[-1].play(chooser.choice(states[-1].playing_moves())))
+        for state in states:
+            assert chains_seen(state.chains()) == chains_seen(go_player.board_of(state)), state.ply
+            assert [state.chains().cells[padded(9, index)] for index in range(81)] == \
+                [{"B": BLACK, "W": WHITE}.get(stone, EMPTY) for stone in state.board]
+    board = go_player.board_of(states[len(states) // 2])
+    before = chains_seen(board)
+    for seed in range(4):
+        copy = board.copy()
+        playout(copy, BLACK if seed % 2 else WHITE, seed, 200, None)
+        assert chains_seen(board) == before
+        again = Board(9, {point: copy.cells[point] for point in copy.points() if copy.cells[point] != EMPTY})
+        assert chains_seen(copy) == chains_seen(again)
+    copy = board.copy()
+    playout(board, BLACK, 7, 200, None)  # now the original changes, and the copy must not
+    assert chains_seen(copy) == before
 
 
 def test_suicide_and_the_simple_ko_are_refused_and_change_nothing() -> None:

@@ -2,8 +2,8 @@
 
 The generic UCT search plays uniformly random playouts, which in Go fill their
 own eyes and almost never pass, so it can neither judge nor end a game. This
-player searches on the game's playout board (`games/go/playout.py`, where what
-it knows of Go lives) and:
+player searches on copies of the rules' own board of chains (`games/go/chains.py`)
+with what it knows of Go (`games/go/playout.py`) and:
 
 - searches with UCT and RAVE (all-moves-as-first statistics, which make a few
   hundred playouts count), with no exploration term: each new node's moves
@@ -43,7 +43,9 @@ import time
 from collections import OrderedDict
 
 from ..games.go import ACCEPT, DEAD, PASS, RESIGN, RESUME, GoState, toggle_limit
-from ..games.go.playout import BLACK, EMPTY, WHITE, Board, playout, priors
+from ..games.go.board import chains_of
+from ..games.go.chains import BLACK, EMPTY, WHITE, Board, padded, unpadded
+from ..games.go.playout import playout, priors
 from ..games.go.scoring import score
 from ..rng import Rng
 
@@ -74,25 +76,12 @@ RESIGN_PLAYOUTS = 200
 # -- the search -----------------------------------------------------------------------------
 
 def board_of(state: GoState) -> Board:
-    """The state's position on a playout board (its last move known, for the policy)."""
-    stones = {padded(state.size, point): BLACK if stone == "B" else WHITE
-              for point, stone in enumerate(state.board) if stone != "."}
-    board = Board(state.size, stones)
+    """The state's position on a fresh board (its last move known, for the policy)."""
+    board = chains_of(state.board, state.size)
     last = state.geometry.index.get(state.last_move) if state.last_mover is not None else None
     if last is not None and board.cells[padded(state.size, last)] != EMPTY:
         board.last = padded(state.size, last)
     return board
-
-
-def padded(size: int, point: int) -> int:
-    """The playout board's index of the rules' `point`."""
-    row, column = divmod(point, size)
-    return (row + 1) * (size + 2) + column + 1
-
-
-def unpadded(size: int, point: int) -> int:
-    row, column = divmod(point, size + 2)
-    return (row - 1) * size + column - 1
 
 
 def white_bonus(state: GoState) -> float:
@@ -282,15 +271,13 @@ def estimate_dead(state: GoState) -> frozenset[int]:
                 owned[point] += 1
             elif owner == WHITE:
                 owned[point] -= 1
-    analysis = state.analysis()
     dead: set[int] = set()
-    for representative, members in analysis.members.items():
-        colour = BLACK if state.board[representative] == "B" else WHITE
-        sign = 1 if colour == BLACK else -1
+    for members in start.stones.values():
+        sign = 1 if start.cells[members[0]] == BLACK else -1
         # Mean ownership from the chain's side: -1 when the opponent always takes it.
-        mean = sum(owned[padded(size, point)] for point in members) * sign / (len(members) * playouts)
+        mean = sum(owned[point] for point in members) * sign / (len(members) * playouts)
         if mean < 0:
-            dead.update(members)
+            dead.update(unpadded(size, point) for point in members)
     found = frozenset(dead)
     _estimates[key] = found
     while len(_estimates) > 8:
@@ -348,9 +335,9 @@ def choose_move(state: GoState, seconds: float, seed: int, iterations: int | Non
     if _hopeless(state, search):
         return RESIGN
     if state.resumed:  # play resumed over a dispute: first prove the dead stones dead
-        target = _capture_target(state, search, colour, {unpadded(state.size, point) for point in points})
+        target = _capture_target(state, search, colour, set(points))
         if target is not None:
-            return geo.names[target]
+            return geo.names[unpadded(state.size, target)]
     ranked = sorted(search.root.children, key=lambda child: (child.visits, child.wins), reverse=True)
     if_passed: list[int] | None = None
     for child in ranked:
@@ -377,16 +364,14 @@ def _hopeless(state: GoState, search: Search) -> bool:
 def _capture_target(state: GoState, search: Search, colour: int, allowed: set[int]) -> int | None:
     """After a resumption: a liberty of an enemy chain the playouts give to this
     player more often than not (a dead chain), to prove it dead by capture; the
-    chain with the fewest liberties first."""
-    analysis = state.analysis()
-    enemy = "W" if colour == BLACK else "B"
+    chain with the fewest liberties first. Points padded, as `allowed`."""
+    chains = state.chains()
     mine = search.black if colour == BLACK else search.white
     best: tuple[int, int] | None = None
-    for representative, members in analysis.members.items():
-        if state.board[representative] != enemy or any(2 * mine[padded(state.size, point)] <= search.playouts
-                                                        for point in members):
+    for key, members in chains.stones.items():
+        if chains.cells[key] != 3 - colour or any(2 * mine[point] <= search.playouts for point in members):
             continue
-        liberties = analysis.liberties[representative]
+        liberties = chains.liberties[key]
         free = sorted(point for point in liberties if point in allowed)
         if free and (best is None or len(liberties) < best[0]):
             best = (len(liberties), free[0])

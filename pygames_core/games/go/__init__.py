@@ -138,8 +138,9 @@ from typing import Any, ClassVar, TypeVar
 
 from ...core import GameInfo, InvalidMoveError, Option, Outcome, State, winners_by_score
 from . import board as board_module
-from .board import (COLUMNS, EMPTY, EVERY_POINT, GEOMETRIES, STONES, Analysis, Geometry, Plays, created_before, find_plays,
-                    geometry, handicap_points)
+from .board import (COLUMNS, EMPTY, EVERY_POINT, GEOMETRIES, STONES, Geometry, Plays, chains_of, created_before,
+                    find_plays, geometry, handicap_points)
+from .chains import BLACK, Board, padded_points, rules_points
 from .scoring import Score, score
 
 T = TypeVar("T")
@@ -287,7 +288,7 @@ class GoState(State):
         values.pop("_plays", None)
         values.pop("_score", None)
         if "board" in changes:
-            values.pop("_analysis", None)  # else the chains are the same: keep them
+            values.pop("_chains", None)  # else the chains are the same: keep them
         return state
 
     def emptied(self) -> tuple[int, int]:
@@ -296,12 +297,19 @@ class GoState(State):
         fields; a state read from JSON does not know it, and every point counts."""
         return self.__dict__.get("_emptied", _UNKNOWN_EMPTIED)  # type: ignore[no-any-return]
 
-    def analysis(self) -> Analysis:
-        """The board's chains and liberties, computed once per state."""
-        found = self.__dict__.get("_analysis")
+    def chains(self) -> Board:
+        """The board's chains and liberties, worked out once per state (or carried
+        from the state before). Not to be changed: copy() it first."""
+        found = self.__dict__.get("_chains")
         if found is None:
-            found = self.__dict__["_analysis"] = Analysis.of(self.board, self.geometry)
-        return found
+            found = self.__dict__["_chains"] = chains_of(self.board, self.size)
+        return found  # type: ignore[no-any-return]
+
+    def chain_at(self, point: int) -> list[int]:
+        """The points of the chain of the stone on `point`."""
+        chains = self.chains()
+        outside = rules_points(self.size)
+        return [outside[stone] for stone in chains.stones[chains.chain[padded_points(self.size)[point]]]]
 
     def plays(self) -> Plays:
         """The board plays open to the player to move (none outside play)."""
@@ -310,7 +318,7 @@ class GoState(State):
             if self.stage != "play" or self.to_move is None:
                 found = Plays()
             else:
-                found = find_plays(self.board, self.geometry, self.analysis(), self.to_move, self.position,
+                found = find_plays(self.board, self.geometry, self.chains(), self.to_move, self.position,
                                    self.history[self.to_move], self.emptied()[self.to_move])
             self.__dict__["_plays"] = found
         return found
@@ -395,8 +403,7 @@ class GoState(State):
             return self._replace(stage="play", to_move=1 - self.last_passer, dead=(),  # type: ignore[operator]
                                  accepted_by=None, toggles=0, passes=0, resumed=True, resumption_passes=0,
                                  last_move=move, last_mover=seat, last_captured=(), ply=self.ply + 1)
-        analysis = self.analysis()
-        chain = analysis.members[analysis.chain[self.geometry.index[move[len(DEAD):]]]]
+        chain = self.chain_at(self.geometry.index[move[len(DEAD):]])
         marked = set(self.dead)
         if chain[0] in marked:  # a chain is marked as a whole, so one stone tells
             marked.difference_update(chain)
@@ -406,8 +413,14 @@ class GoState(State):
                              last_move=move, last_mover=seat, last_captured=(), ply=self.ply + 1)
 
     def _play(self, seat: int, point: int) -> GoState:
-        analysis, captured, change = self.analysis().after_play(self.board, self.geometry, point, seat)
-        position = self.position ^ change
+        chains = self.chains().copy()
+        chains.ko = -1  # the rules judged the play; the simple ko is the playouts' concern
+        chains.play(padded_points(self.size)[point], BLACK + seat)
+        outside = rules_points(self.size)
+        captured = [outside[gone] for gone in chains.captured]
+        position = self.position ^ self.geometry.zobrist[seat][point]
+        for gone in captured:
+            position ^= self.geometry.zobrist[1 - seat][gone]
         history = _with(self.history, seat, self.history[seat] + f"{position:016x}")
         captures = list(self.captures)
         captures[seat] += len(captured)
@@ -427,7 +440,7 @@ class GoState(State):
         )
         if state.moves_played >= move_limit(self.size):
             return state._finish(seat, f"the limit of {move_limit(self.size)} moves was reached; every stone counts as alive")
-        state.__dict__["_analysis"] = analysis
+        state.__dict__["_chains"] = chains
         if captured:
             state.__dict__["_emptied"] = _with(self.emptied(), 1 - seat,
                                                self.emptied()[1 - seat] | sum(1 << gone for gone in captured))

@@ -1,4 +1,4 @@
-"""Go boards: geometry, point names, chains and liberties, captures, position hashes.
+"""Go boards: geometry, point names, legal plays, position hashes.
 
 A board is a string of `size * size` characters, one per point: "." empty, "B" a
 black stone, "W" a white stone. Point index = (row - 1) * size + column, with
@@ -6,7 +6,8 @@ row 1 at the bottom (Black's side) and column 0 = "A" on the left. Columns are
 named A to T without I, so the 19th column is T.
 
 Everything here is a pure function of a board (and the seat to play); the
-state in `__init__` keeps the board immutable and builds new ones as strings.
+state in `__init__` keeps the board immutable and builds new ones as strings,
+each with its chains on a board of chains.py beside it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ... import rng as rng_module
+from .chains import BLACK, WHITE, Board, padded_points, rules_points
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 EMPTY = "."
@@ -143,113 +145,11 @@ def handicap_points(size: int, stones: int) -> tuple[int, ...]:
 
 # -- chains and liberties ---------------------------------------------------------
 
-class Analysis:
-    """Every chain of a board: the stones of one colour connected along the lines.
-
-    A chain is known by one of its points, its representative. `chain[point]` is
-    the representative of the stone on `point` (-1 on an empty point); keyed by
-    representative: `members` (the chain's points), `liberties` (the empty points
-    touching it) and `hash` (the XOR of its stones' hash numbers).
-
-    `after_play` derives the analysis of the next board from this one, touching
-    only the chains next to the play, so a state never floods the whole board.
-    """
-
-    __slots__ = ("chain", "members", "liberties", "hash")
-
-    def __init__(self, chain: list[int], members: dict[int, tuple[int, ...]],
-                 liberties: dict[int, frozenset[int]], hashes: dict[int, int]) -> None:
-        self.chain = chain
-        self.members = members
-        self.liberties = liberties
-        self.hash = hashes
-
-    @classmethod
-    def of(cls, board: str, geo: Geometry) -> Analysis:
-        """The analysis of a board from scratch."""
-        neighbours = geo.neighbours
-        chain = [-1] * geo.points
-        members: dict[int, tuple[int, ...]] = {}
-        liberties: dict[int, frozenset[int]] = {}
-        hashes: dict[int, int] = {}
-        for start, stone in enumerate(board):
-            if stone == EMPTY or chain[start] >= 0:
-                continue
-            numbers = geo.zobrist[0 if stone == "B" else 1]
-            chain[start] = start
-            stack = [start]
-            stones = []
-            free: set[int] = set()
-            value = 0
-            while stack:
-                point = stack.pop()
-                stones.append(point)
-                value ^= numbers[point]
-                for near in neighbours[point]:
-                    other = board[near]
-                    if other == EMPTY:
-                        free.add(near)
-                    elif other == stone and chain[near] < 0:
-                        chain[near] = start
-                        stack.append(near)
-            members[start] = tuple(stones)
-            liberties[start] = frozenset(free)
-            hashes[start] = value
-        return cls(chain, members, liberties, hashes)
-
-    def after_play(self, board: str, geo: Geometry, point: int, seat: int) -> tuple[Analysis, list[int], int]:
-        """For a legal stone of `seat` on `point` of `board` (the board before the
-        play): the next analysis, the points of the stones captured, and the XOR of
-        the hash numbers that change (the new stone's and the captured ones')."""
-        neighbours = geo.neighbours
-        stone = STONES[seat]
-        chain = self.chain[:]
-        members = self.members.copy()
-        liberties = self.liberties.copy()
-        hashes = self.hash.copy()
-        own: set[int] = set()
-        enemies: set[int] = set()
-        free = set()
-        for near in neighbours[point]:
-            other = board[near]
-            if other == EMPTY:
-                free.add(near)
-            elif other == stone:
-                own.add(chain[near])
-            else:
-                enemies.add(chain[near])
-        change = geo.zobrist[seat][point]
-        captured: list[int] = []
-        for enemy in enemies:
-            left = liberties[enemy] - {point}
-            if left:
-                liberties[enemy] = left
-            else:
-                captured.extend(members.pop(enemy))
-                del liberties[enemy]
-                change ^= hashes.pop(enemy)
-        # The new chain: the stone and every own chain it touches, known by `point`.
-        stones = [point]
-        value = geo.zobrist[seat][point]
-        for friend in own:
-            stones.extend(members.pop(friend))
-            free |= liberties.pop(friend)
-            value ^= hashes.pop(friend)
-        free.discard(point)
-        for member in stones:
-            chain[member] = point
-        members[point] = tuple(stones)
-        hashes[point] = value
-        liberties[point] = frozenset(free)
-        # Captured points become empty, and liberties of the mover's chains next to them.
-        for gone in captured:
-            chain[gone] = -1
-        for gone in captured:
-            for near in neighbours[gone]:
-                if near == point or board[near] == stone:
-                    ident = chain[near]
-                    liberties[ident] = liberties[ident] | {gone}
-        return Analysis(chain, members, liberties, hashes), captured, change
+def chains_of(board: str, size: int) -> Board:
+    """The chains of a board string, on a padded board of chains.py."""
+    inside = padded_points(size)
+    return Board(size, {inside[point]: BLACK if stone == "B" else WHITE
+                        for point, stone in enumerate(board) if stone != EMPTY})
 
 
 _EMPTY_BITS = str.maketrans({EMPTY: "1", "B": "0", "W": "0"})
@@ -305,10 +205,11 @@ EVERY_POINT = -1
 """The bit mask of every point (all bits set), where nothing narrows a search."""
 
 
-def find_plays(board: str, geo: Geometry, analysis: Analysis, seat: int, position: int,
+def find_plays(board: str, geo: Geometry, chains: Board, seat: int, position: int,
                history: str, emptied: int = EVERY_POINT) -> Plays:
     """Every legal board play for `seat`: not on a stone, not suicide, and not
     recreating a position in `history` (the positions this seat has created before).
+    `chains` is the board's chains (`chains_of`).
 
     A point with an empty neighbour is never suicide; the bit masks find those
     at once, so the Python loop only visits the closed points and the captures.
@@ -317,31 +218,39 @@ def find_plays(board: str, geo: Geometry, analysis: Analysis, seat: int, positio
     the points of `emptied` (those where this seat has lost a stone, a superset
     will do) are looked up in the history.
     """
-    stone = STONES[seat]
     size = geo.size
-    liberties = analysis.liberties
+    width = size + 2
+    colour = BLACK + seat
+    enemy = 3 - colour
+    cells, chain, liberties = chains.cells, chains.chain, chains.liberties
     empty = empty_bits(board)
     open_points = empty & ((empty >> 1 & geo.not_last_column) | (empty << 1 & geo.not_first_column)
                            | (empty >> size) | (empty << size))
-    # Enemy chains in atari are captured by a play on their last liberty.
+    # Enemy chains in atari are captured by a play on their last liberty: the hash numbers that go.
     captures: dict[int, int] = {}
-    for ident, free in liberties.items():
-        if len(free) == 1 and board[ident] != stone:
+    numbers = geo.zobrist[1 - seat]
+    outside = rules_points(size)
+    for key, free in liberties.items():
+        if len(free) == 1 and cells[key] == enemy:
+            value = 0
+            for stone in chains.stones[key]:
+                value ^= numbers[outside[stone]]
             for last in free:
-                captures[last] = captures.get(last, 0) ^ analysis.hash[ident]
+                last = outside[last]
+                captures[last] = captures.get(last, 0) ^ value
     legal = open_points
     closed = empty & ~open_points
     if closed:
-        chain = analysis.chain
-        neighbours = geo.neighbours
+        inside = padded_points(size)
         for point in bit_points(closed):
             if point in captures:
                 legal |= 1 << point
                 continue
             # No empty neighbour and no capture: legal only if it joins an own chain
             # that keeps another liberty.
-            for near in neighbours[point]:
-                if board[near] == stone and len(liberties[chain[near]]) > 1:
+            place_at = inside[point]
+            for near in (place_at - width, place_at + 1, place_at + width, place_at - 1):
+                if cells[near] == colour and len(liberties[chain[near]]) > 1:
                     legal |= 1 << point
                     break
     ko: list[int] = []

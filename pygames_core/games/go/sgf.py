@@ -402,8 +402,7 @@ def import_sgf(text: str) -> Record:
         if marks["B"] or marks["W"] or "RE" in root:
             dead = {point for point, stone in enumerate(state.board)
                     if stone != "." and point in marks["W" if stone == "B" else "B"]}
-            analysis = state.analysis()
-            for point in sorted({min(analysis.members[analysis.chain[point]]) for point in dead}):
+            for point in sorted({min(state.chain_at(point)) for point in dead}):
                 move = DEAD + state.geometry.names[point]
                 state = play(move, f"marking {state.geometry.names[point]} dead")
                 moves.append(move)
