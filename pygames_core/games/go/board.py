@@ -226,18 +226,13 @@ def find_plays(board: str, geo: Geometry, chains: Board, seat: int, position: in
     empty = empty_bits(board)
     open_points = empty & ((empty >> 1 & geo.not_last_column) | (empty << 1 & geo.not_first_column)
                            | (empty >> size) | (empty << size))
-    # Enemy chains in atari are captured by a play on their last liberty: the hash numbers that go.
-    captures: dict[int, int] = {}
-    numbers = geo.zobrist[1 - seat]
+    # Enemy chains in atari are captured by a play on their last liberty.
+    captures: dict[int, list[int]] = {}
     outside = rules_points(size)
     for key, free in liberties.items():
         if len(free) == 1 and cells[key] == enemy:
-            value = 0
-            for stone in chains.stones[key]:
-                value ^= numbers[outside[stone]]
             for last in free:
-                last = outside[last]
-                captures[last] = captures.get(last, 0) ^ value
+                captures.setdefault(outside[last], []).append(key)
     legal = open_points
     closed = empty & ~open_points
     if closed:
@@ -256,9 +251,13 @@ def find_plays(board: str, geo: Geometry, chains: Board, seat: int, position: in
     ko: list[int] = []
     suspects = legal & emptied
     if suspects and history:
-        numbers = geo.zobrist[seat]
+        numbers, theirs = geo.zobrist[seat], geo.zobrist[1 - seat]
         for point in bit_points(suspects):
-            if created_before(history, position ^ numbers[point] ^ captures.get(point, 0)):
+            after = position ^ numbers[point]
+            for key in captures.get(point, ()):
+                for stone in chains.stones[key]:
+                    after ^= theirs[outside[stone]]
+            if created_before(history, after):
                 ko.append(point)
                 legal ^= 1 << point
     return Plays(bit_points(legal), ko)
