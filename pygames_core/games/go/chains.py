@@ -41,14 +41,12 @@ def rules_points(size: int) -> list[int]:
 
 def padded(size: int, point: int) -> int:
     """The padded board's index of the rules' `point`."""
-    row, column = divmod(point, size)
-    return (row + 1) * (size + 2) + column + 1
+    return padded_points(size)[point]
 
 
 def unpadded(size: int, point: int) -> int:
-    """The rules' index of a padded board's `point`."""
-    row, column = divmod(point, size + 2)
-    return (row - 1) * size + column - 1
+    """The rules' index of a padded board's `point` (-1 on the border)."""
+    return rules_points(size)[point]
 
 
 class Board:
