@@ -32,7 +32,6 @@ class Geometry:
     size: int
     points: int
     neighbours: tuple[tuple[int, ...], ...]
-    diagonals: tuple[tuple[int, ...], ...]
     names: tuple[str, ...]
     dead_moves: tuple[str, ...]
     """"dead <point>" for every point, the dead-stone stage's toggles."""
@@ -51,7 +50,6 @@ class Geometry:
 def _geometry(size: int) -> Geometry:
     points = size * size
     neighbours = []
-    diagonals = []
     names = []
     for point in range(points):
         row, column = divmod(point, size)
@@ -60,13 +58,7 @@ def _geometry(size: int) -> Geometry:
             r, c = row + d_row, column + d_column
             if 0 <= r < size and 0 <= c < size:
                 near.append(r * size + c)
-        corners = []
-        for d_row, d_column in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
-            r, c = row + d_row, column + d_column
-            if 0 <= r < size and 0 <= c < size:
-                corners.append(r * size + c)
         neighbours.append(tuple(near))
-        diagonals.append(tuple(corners))
         names.append(f"{COLUMNS[column]}{row + 1}")
     # The hash numbers come from our own generator with a fixed seed per size, so
     # they are the same in every interpreter and every run.
@@ -82,7 +74,6 @@ def _geometry(size: int) -> Geometry:
         size=size,
         points=points,
         neighbours=tuple(neighbours),
-        diagonals=tuple(diagonals),
         names=tuple(names),
         dead_moves=tuple(f"dead {name}" for name in names),
         index={name: point for point, name in enumerate(names)},
