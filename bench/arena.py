@@ -116,14 +116,14 @@ def our_move(state: State, seconds: float, seed: int, rate: float | None) -> tup
     """Our move and the thinking time it counts for: the clock's, or with `rate`, its search steps at that rate."""
     if rate is None:
         asked = time.perf_counter()
-        move = ai.choose_move(state, "mcts", seconds, seed)
+        move = ai.choose_move(state, "search", seconds, seed)
         return move, time.perf_counter() - asked
     steps = max(1, int(seconds * rate))
     position = state.search_position()
     if position is not None:  # alpha-beta says how many nodes it searched
         result = alphabeta.search(position, math.inf, steps)
         return result.move, result.nodes / rate
-    return ai.choose_move(state, "mcts", math.inf, seed, iterations=steps), steps / rate
+    return ai.choose_move(state, "search", math.inf, seed, iterations=steps), steps / rate
 
 
 def opening_moves(state: State, plies: int, seed: int) -> list[str]:

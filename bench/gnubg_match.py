@@ -64,7 +64,7 @@ def in_gnubg(settings: dict) -> dict:
                 started, left = time.perf_counter(), settings["ms"]
                 while not state.is_over() and state.to_move == seat and state.phase == "move":
                     think = time.perf_counter()
-                    move = ai.choose_move(state, "mcts", max(left // 2, 1) / 1000, state.ply)
+                    move = ai.choose_move(state, "search", max(left // 2, 1) / 1000, state.ply)
                     left -= int((time.perf_counter() - think) * 1000)
                     state = state.play(move)
                 turn_seconds.append(time.perf_counter() - started)

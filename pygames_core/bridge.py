@@ -554,7 +554,7 @@ def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
     line = _replay(record)
     if line.state.is_over():
         raise GameOverError("(computer move)")
-    player = request.get("player", "mcts")
+    player = request.get("player", "search")
     budget_ms, seed = _thinking(request, record)
     if not isinstance(player, str) or player not in ai.PLAYERS:
         raise BridgeError("bad_request", f"there is no computer player {player!r}")

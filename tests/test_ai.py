@@ -102,7 +102,7 @@ def bobail_board(diagram: str) -> tuple[str, ...]:
 
 
 def test_players_are_described() -> None:
-    assert set(ai.PLAYERS) == {"random", "mcts"}
+    assert set(ai.PLAYERS) == {"random", "search"}
     assert all(isinstance(text, str) and text for text in ai.PLAYERS.values())
 
 
@@ -114,9 +114,9 @@ def test_random_player_plays_legal_moves_to_the_end(cls: type[State]) -> None:
 
 
 @pytest.mark.parametrize("cls", [KalahState, BobailState])
-def test_mcts_answers_with_legal_moves(cls: type[State]) -> None:
+def test_the_search_answers_with_legal_moves(cls: type[State]) -> None:
     for state in random_states(cls, 1, seed=2)[:-1:3]:
-        assert ai.choose_move(state, "mcts", UNLIMITED, 3, iterations=30) in state.legal_moves()
+        assert ai.choose_move(state, "search", UNLIMITED, 3, iterations=30) in state.legal_moves()
 
 
 @pytest.mark.parametrize("cls", [KalahState, BobailState])
@@ -127,7 +127,7 @@ def test_mcts_is_deterministic_with_a_seed_and_an_iteration_cap(cls: type[State]
     assert first.iterations == 150
     assert (first.move, first.visits, first.values) == (second.move, second.visits, second.values)
     if state.search_position() is None:  # Kalah's computer searches by alpha-beta (test_alphabeta.py)
-        assert ai.choose_move(state, "mcts", UNLIMITED, 7, iterations=150) == first.move
+        assert ai.choose_move(state, "search", UNLIMITED, 7, iterations=150) == first.move
 
 
 def test_a_spent_budget_still_gives_a_move() -> None:
@@ -155,7 +155,7 @@ def test_mcts_takes_the_kalah_capture_that_wins_now() -> None:
     pits = (1, 0, 3, 0, 0, 0, 20) + (0, 0, 2, 0, 5, 0, 19)
     state = KalahState(pits=pits, to_move=0)
     assert state.playing_moves() == ("1", "3")
-    move = ai.choose_move(state, "mcts", UNLIMITED, 1, iterations=200)
+    move = ai.choose_move(state, "search", UNLIMITED, 1, iterations=200)
     assert move == "1"
     assert state.play(move).outcome().winners == (0,)  # type: ignore[union-attr]
 
@@ -182,23 +182,23 @@ def test_a_settled_search_stops_early_with_the_same_answer(monkeypatch: pytest.M
 )
 def test_mcts_steps_the_bobail_home(seat: int, diagram: str, winning_move: str) -> None:
     state = BobailState(2, bobail_board(diagram), seat, "bobail", 10, (), None, "")
-    move = ai.choose_move(state, "mcts", UNLIMITED, 1, iterations=200)
+    move = ai.choose_move(state, "search", UNLIMITED, 1, iterations=200)
     assert move == winning_move
     assert state.play(move).outcome().winners == (seat,)  # type: ignore[union-attr]
 
 
 def test_mcts_judges_each_move_for_its_own_seat_through_chance() -> None:
     start = LoadedDieState.new()
-    assert ai.choose_move(start, "mcts", UNLIMITED, 1, iterations=400) == "loaded"
-    assert ai.choose_move(start.play("loaded"), "mcts", UNLIMITED, 1, iterations=200) == "high"
+    assert ai.choose_move(start, "search", UNLIMITED, 1, iterations=400) == "loaded"
+    assert ai.choose_move(start.play("loaded"), "search", UNLIMITED, 1, iterations=200) == "high"
     missed = start.play("loaded").play("low").play("roll 2")
-    assert ai.choose_move(missed, "mcts", UNLIMITED, 1, iterations=50) == "take"
+    assert ai.choose_move(missed, "search", UNLIMITED, 1, iterations=50) == "take"
 
 
 def test_a_chance_point_is_drawn_by_its_weights() -> None:
     at_chance = LoadedDieState.new().play("loaded").play("high")
     assert at_chance.to_move == CHANCE
-    draws = [ai.choose_move(at_chance, "mcts", 0, seed) for seed in range(400)]
+    draws = [ai.choose_move(at_chance, "search", 0, seed) for seed in range(400)]
     assert draws == [ai.choose_move(at_chance, "random", 0, seed) for seed in range(400)]
     assert 250 < draws.count("roll 2") < 350  # weights 1:3
 
@@ -208,20 +208,20 @@ def test_unknown_players_and_finished_games_are_refused() -> None:
         ai.choose_move(KalahState.new(2), "oracle", 1.0, 0)
     finished = random_states(KalahState, 1, seed=4)[-1]
     with pytest.raises(ValueError, match="over"):
-        ai.choose_move(finished, "mcts", 1.0, 0)
+        ai.choose_move(finished, "search", 1.0, 0)
 
 
 @pytest.mark.parametrize(("cls", "games", "iterations"), [(KalahState, 20, 100), (BobailState, 10, 200)])
-def test_mcts_beats_random_play(cls: type[State], games: int, iterations: int) -> None:
+def test_the_search_beats_random_play(cls: type[State], games: int, iterations: int) -> None:
     points = 0.0
     for game in range(games):
-        mcts_seat = game % 2  # alternate who starts
+        searching_seat = game % 2  # alternate who starts
         state = cls.new(2)
         while state.to_move is not None:
             seed = game * 1000 + getattr(state, "ply")
-            player = "mcts" if state.to_move == mcts_seat else "random"
+            player = "search" if state.to_move == searching_seat else "random"
             state = state.play(ai.choose_move(state, player, UNLIMITED, seed, iterations=iterations))
-        points += state.outcome().returns()[mcts_seat]  # type: ignore[union-attr]
+        points += state.outcome().returns()[searching_seat]  # type: ignore[union-attr]
     assert points >= 0.8 * games
 
 
@@ -243,17 +243,17 @@ def test_the_search_does_not_read_hidden_cards() -> None:
     assert first.move in state.legal_moves()
 
 
-def test_mcts_beats_random_play_over_three_rounds_of_lost_cities() -> None:
+def test_the_search_beats_random_play_over_three_rounds_of_lost_cities() -> None:
     """Random three-round games run past `mcts.PLAYOUT_LIMIT` plies: the search
     lives on the game's estimate, with only 5 iterations per drawn world."""
-    for mcts_seat in (0, 1):
-        state = LostCitiesState.new(2, {"rounds": "3"}, seed=mcts_seat)
+    for searching_seat in (0, 1):
+        state = LostCitiesState.new(2, {"rounds": "3"}, seed=searching_seat)
         while state.to_move is not None:
             if state.to_move == CHANCE:
                 move = chance_move(state)
             else:
-                player = "mcts" if state.to_move == mcts_seat else "random"
+                player = "search" if state.to_move == searching_seat else "random"
                 move = ai.choose_move(state, player, UNLIMITED, state.ply, iterations=5 * mcts.WORLDS)
             state = state.play(move)
         outcome = state.outcome()
-        assert outcome is not None and outcome.winners == (mcts_seat,)
+        assert outcome is not None and outcome.winners == (searching_seat,)

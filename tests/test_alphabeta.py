@@ -110,7 +110,7 @@ def test_a_node_cap_gives_the_same_answer_every_time() -> None:
     second = alphabeta.search(position, UNLIMITED, iterations=5_000)
     assert first.nodes <= 5_000 and first.depth >= 4
     assert (first.move, first.value, first.depth) == (second.move, second.value, second.depth)
-    assert ai.choose_move(KalahState.new(2), "mcts", UNLIMITED, 1, iterations=5_000) == first.move
+    assert ai.choose_move(KalahState.new(2), "search", UNLIMITED, 1, iterations=5_000) == first.move
 
 
 def test_more_nodes_search_deeper() -> None:
@@ -129,10 +129,10 @@ def test_the_pie_swap_is_weighed_like_any_move() -> None:
     # South opened with pit 3 (an extra turn) and pit 6: North is worse off than if it took South's side.
     state = KalahState.new(2, {"pie": "on"}).play("3").play("6")
     assert state.to_move == 1 and "swap" in state.playing_moves()
-    assert ai.choose_move(state, "mcts", UNLIMITED, 1, iterations=20_000) == "swap"
+    assert ai.choose_move(state, "search", UNLIMITED, 1, iterations=20_000) == "swap"
 
 
 def test_an_offered_draw_is_answered() -> None:
     state = KalahState.new(2).play("3").play(OFFER_DRAW)
     assert state.search_position() is None
-    assert ai.choose_move(state, "mcts", UNLIMITED, 1, iterations=200) in (ACCEPT_DRAW, DECLINE_DRAW)
+    assert ai.choose_move(state, "search", UNLIMITED, 1, iterations=200) in (ACCEPT_DRAW, DECLINE_DRAW)

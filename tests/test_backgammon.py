@@ -351,7 +351,7 @@ def play_turn(state: BackgammonState, iterations: int) -> BackgammonState:
 
     seat = state.turn
     while not state.is_over() and state.phase == "move" and state.turn == seat:
-        state = state.play(ai.choose_move(state, "mcts", 10.0, 0, iterations=iterations))
+        state = state.play(ai.choose_move(state, "search", 10.0, 0, iterations=iterations))
     return state
 
 
@@ -373,10 +373,10 @@ def test_the_rest_of_the_turn_follows_the_play_the_computer_chose() -> None:
             break
     else:
         pytest.fail("no turn where the plays differ")
-    assert ai.choose_move(state, "mcts", 10.0, 0, iterations=8) == planned[0]
+    assert ai.choose_move(state, "search", 10.0, 0, iterations=8) == planned[0]
     state = after_first
     for step in planned[1:]:
-        assert ai.choose_move(state, "mcts", 0.0, 0, iterations=0) == step
+        assert ai.choose_move(state, "search", 0.0, 0, iterations=0) == step
         state = state.play(step)
 
 
@@ -390,7 +390,7 @@ def test_the_turn_search_beats_random_play() -> None:
             if state.to_move == CHANCE:
                 move = chance_move(state)
             else:
-                move = ai.choose_move(state, "mcts" if state.to_move == ours else "random", 10.0, state.ply, iterations=0)
+                move = ai.choose_move(state, "search" if state.to_move == ours else "random", 10.0, state.ply, iterations=0)
             state = state.play(move)
         wins += state.outcome().winners == (ours,)
     assert wins >= 19
@@ -401,7 +401,7 @@ def test_the_turn_search_beats_random_play() -> None:
 def cube_choice(state: BackgammonState) -> str:
     from pygames_core import ai
 
-    return ai.choose_move(state, "mcts", 10.0, 0, iterations=0)
+    return ai.choose_move(state, "search", 10.0, 0, iterations=0)
 
 
 def test_the_computer_doubles_a_clear_lead_and_rolls_an_even_game() -> None:

@@ -104,7 +104,7 @@ LOSING_FOR_NORTH = (1, 1, 1, 1, 0, 0, 40) + (1, 1, 1, 1, 1, 1, 2)
 @pytest.mark.parametrize(("pits", "answer"), [(WINNING_FOR_NORTH, DECLINE_DRAW), (LOSING_FOR_NORTH, ACCEPT_DRAW)])
 def test_the_computer_answers_an_offer_on_its_merits(pits: tuple[int, ...], answer: str) -> None:
     offered = KalahState(pits=pits, to_move=0).play(OFFER_DRAW)
-    assert ai.choose_move(offered, "mcts", 10.0, 1, iterations=300) == answer
+    assert ai.choose_move(offered, "search", 10.0, 1, iterations=300) == answer
 
 
 def test_offers_cannot_stretch_a_game_past_its_bound() -> None:

@@ -36,7 +36,7 @@ def names(state: GoState, points: frozenset[int] | tuple[int, ...]) -> list[str]
 
 def test_the_dispatch_sends_go_to_its_own_player() -> None:
     state = GoState.new(2)
-    move = ai.choose_move(state, "mcts", UNLIMITED, 5, iterations=40)
+    move = ai.choose_move(state, "search", UNLIMITED, 5, iterations=40)
     assert move in state.legal_moves()
     assert move == go_player.choose_move(state, UNLIMITED, 5, 40)
 

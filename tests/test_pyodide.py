@@ -76,7 +76,7 @@ def choose(record_dict, iterations):
     states = [state for state in Record.from_dict(record_dict).states()
               if state.to_move is not None and state.to_move != CHANCE]
     chosen = min(4, len(states) - 1)
-    return {"state": chosen, "move": ai.choose_move(states[chosen], "mcts", 120.0, 11, iterations)}
+    return {"state": chosen, "move": ai.choose_move(states[chosen], "search", 120.0, 11, iterations)}
 '''
 CHOICE_ITERATIONS = 48
 

@@ -553,7 +553,7 @@ async function computerMove() {
   thinking = mine;
   draw();
   const asked = performance.now();
-  const answer = await call({op: 'computer_move', ...recordOf(), ...seatOf(), player: 'mcts', budget_ms: budget});
+  const answer = await call({op: 'computer_move', ...recordOf(), ...seatOf(), player: 'search', budget_ms: budget});
   if (seat !== -1) turnClock.left -= performance.now() - asked;
   if (thinking === mine) thinking = -1;
   if (mine !== epoch) return; // the game changed meanwhile

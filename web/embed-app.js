@@ -345,7 +345,7 @@ async function computerMove() {
   const seat = snap.to_move;
   thinking = mine;
   draw();
-  const answer = await call({op: 'computer_move', ...recordOf(), ...seatOf(), player: 'mcts',
+  const answer = await call({op: 'computer_move', ...recordOf(), ...seatOf(), player: 'search',
     budget_ms: seat === -1 ? 1 : COMPUTER_MS});
   if (thinking === mine) thinking = -1;
   if (mine !== epoch) return;

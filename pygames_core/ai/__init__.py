@@ -26,9 +26,9 @@ from . import alphabeta, expectimax, mcts, random_player
 
 PLAYERS: dict[str, str] = {
     "random": "Plays a random legal move",
-    "mcts": "The game's own search: alpha-beta where the game offers a position to search (Kalah), "
-            "whole turns judged against the next rolls (Backgammon), "
-            "else Monte Carlo tree search, which plays out many random games and picks the move that does best",
+    "search": "The game's own search: alpha-beta where the game offers a position to search (Kalah), "
+              "whole turns judged against the next rolls (Backgammon), "
+              "else Monte Carlo tree search, which plays out many random games and picks the move that does best",
 }
 
 
