@@ -187,6 +187,13 @@ def test_mcts_steps_the_bobail_home(seat: int, diagram: str, winning_move: str) 
     assert state.play(move).outcome().winners == (seat,)  # type: ignore[union-attr]
 
 
+def test_a_monte_carlo_hint_claims_no_forced_result_from_playouts_alone() -> None:
+    state = BobailState(2, bobail_board("RRRRR ..... G.... ..B.. GG.GG"), 0, "bobail", 10, (), None, "")
+    play, outlook = ai.suggest(state, UNLIMITED, 1, iterations=200)
+    assert play == ("c2-c1",)
+    assert outlook is not None and 0.9 < outlook < 1  # every playout won, but nothing was proved
+
+
 def test_mcts_judges_each_move_for_its_own_seat_through_chance() -> None:
     start = LoadedDieState.new()
     assert ai.choose_move(start, "search", UNLIMITED, 1, iterations=400) == "loaded"

@@ -76,7 +76,8 @@ def suggest(state: State, seconds: float, seed: int, iterations: int | None = No
     """Advice for the seat to move, from the same search as the computer's: the move (for a dice
     game's turn, the whole play in order) and the seat's outlook as the search judges it, in
     [0, 1] (its chance of winning, in a game of two that one wins), or None where the search does
-    not judge it (alpha-beta short of a forced result, Go's player).
+    not judge it (alpha-beta short of a forced result, Go's player). Exactly 1 or 0 only for a
+    result the search has proved.
 
     Raises ValueError for a finished game or a chance point."""
     if state.to_move is None or state.to_move == CHANCE:
@@ -96,4 +97,7 @@ def suggest(state: State, seconds: float, seed: int, iterations: int | None = No
 
         return (go_player.choose_move(state, seconds, seed, iterations),), None  # type: ignore[arg-type]
     result = mcts.search(state, seconds, seed, iterations)
-    return (result.move,), result.values[result.move]
+    # A mean of a few playouts is often all wins or all losses by chance: shrink it towards an
+    # equal share (Laplace's rule of succession), so that only a proof claims a forced result.
+    visits, share = result.visits[result.move], 1 / state.players  # type: ignore[attr-defined]
+    return (result.move,), (result.values[result.move] * visits + 2 * share) / (visits + 2)
