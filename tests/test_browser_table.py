@@ -277,5 +277,17 @@ def test_a_backgammon_hint_tells_the_whole_play_and_its_chance(page: Page, site_
     open_table(page, site_url, "backgammon")
     new_game(page, ["human", "human"])
     page.click("#hint")
-    expect(page.locator("#status .advice")).to_have_text(
+    advice = page.locator("#status .advice")
+    expect(advice).to_have_text(
         re.compile(r"^Hint: [^.]+/[^.]+, [^.]+\. The computer gives you about a \d+% chance\.$"))
+    # The board picks a checker first: the hint marks it, then, once picked, where it goes.
+    origin = page.locator("#board .hinted")
+    expect(origin).to_have_count(1)
+    picked = origin.get_attribute("data-from")
+    assert picked is not None
+    origin.click()
+    target = page.locator("#board .hinted")
+    expect(target).to_have_attribute("data-move", re.compile(rf"^{re.escape(picked)}/"))
+    expect(page.locator(f'#board [data-from="{picked}"]')).to_have_attribute("aria-pressed", "true")
+    expect(target).to_have_count(1)
+    assert advice.text_content().startswith(f"Hint: {picked}/")

@@ -33,6 +33,8 @@ Renderer interface (web/games/<id>.js), the same for every game:
                            none, or several), for a board that numbers from a seat's side.
   moveLabel(move, view)    the move in words for the move list and announcements
   hint(view, legalMoves)   one line telling the player to move what to do
+  picksOf(move)            (a board where a piece is picked before its move) the data-from
+                           values picked on the way to `move`, to mark a hint's first step
 */
 import {startEngine} from './client.js';
 import {bakedStart, gameId, renderer as loadingRenderer} from './engine-start.js';
@@ -177,9 +179,6 @@ function drawBoard() {
     perspective: people.length === 1 ? people[0] : null, // the seat of the one person at the screen
   }, humanMove);
   redrawing = false;
-  if (interactive && hintFor(snap)?.move) {
-    for (const node of board.querySelectorAll('[data-move]')) node.classList.toggle('hinted', node.dataset.move === hint.move);
-  }
   const svg = board.querySelector(':scope > svg');
   const drawn = svg?.viewBox?.baseVal;
   if (drawn?.width && drawn?.height) svg.style.setProperty('--board-ratio', String(drawn.width / drawn.height));
@@ -571,6 +570,19 @@ async function computerMove() {
 
 /** The hint asked for this position, if any. */
 const hintFor = (shown) => (shown && hint?.game === saveId && hint.ply === shown.ply ? hint : null);
+
+/** Marks the hinted move on the board or, where a piece is picked first, what to pick on the way
+    to it. A renderer redraws its own picks, so this runs after every change to the board. */
+function markHint() {
+  const move = hintFor(snap)?.move;
+  if (!move || looking) return;
+  const board = $('board');
+  const moves = [...board.querySelectorAll('[data-move]')].filter((node) => node.dataset.move === move);
+  const picks = new Set(moves.length ? [] : renderer.picksOf?.(move) ?? []);
+  const marked = moves.length ? moves : [...board.querySelectorAll('[data-from]')]
+    .filter((node) => picks.has(node.dataset.from) && node.getAttribute('aria-pressed') !== 'true');
+  for (const node of marked) node.classList.add('hinted');
+}
 
 /** "Hint: 13/8, 6/5. The computer gives you about a 57% chance." */
 function hintText({play, outlook}) {
@@ -1008,6 +1020,7 @@ async function main() {
   });
   $('undo').onclick = undo;
   $('hint').onclick = showHint;
+  new MutationObserver(markHint).observe($('board'), {childList: true, subtree: true});
   $('new-game').onclick = chooseNewGame;
   $('resign').onclick = chooseResignation;
   $('offer-draw').onclick = () => humanMove('offer draw');

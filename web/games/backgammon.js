@@ -75,6 +75,8 @@ function die(value, x, y, seat, used) {
     ...dots);
 }
 
+export const picksOf = (move) => [move.split('/')[0]]; // the checker's point, or the bar
+
 export function moveLabel(move, view) {
   if (move.startsWith('opening ')) return `opening roll: White ${move[8]}, Black ${move[10]}`;
   if (move.startsWith('roll ')) return `rolls ${move.slice(5)}`;

@@ -13,6 +13,8 @@ const chosen = new WeakMap(); // container -> {key, from}: the piece picked, kep
 const centre = (square) => ({x: 90 + FILES.indexOf(square[0]) * 100, y: 60 + (5 - Number(square[1])) * 100});
 const squareName = (index) => FILES[index % 5] + (Math.floor(index / 5) + 1);
 
+export const picksOf = (move) => [move.slice(0, 2)]; // the piece moved
+
 export function moveLabel(move) {
   return move.replace('-', '–');
 }

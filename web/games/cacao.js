@@ -39,6 +39,8 @@ const turns = (tile, rotation) => {
   return [0, 1, 2, 3].map((side) => counts[(side - rotation / 90 + 4) % 4]);
 };
 
+export const picksOf = (move) => [move.split(' ')[0]]; // the worker tile, or the jungle tile's kind
+
 export function moveLabel(move) {
   const [what, square, rotation] = move.split(' ');
   if (what === 'deal') return square ? `draws a ${square}` : 'draws a worker tile';

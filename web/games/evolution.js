@@ -28,6 +28,8 @@ const title = (name) => name.split(':')[0].split('-').map((word) => word[0].toUp
 const cardWords = (name) => `${title(name)} (${name.split(':')[1]})`;
 const speciesWords = (name) => `${seats[LETTERS.indexOf(name[0])]?.name ?? name[0]}'s species ${name.slice(1)}`;
 
+export const picksOf = (move) => [move.split(' ')[1]]; // the card played, or the attacker
+
 export function moveLabel(move) {
   const [verb, first, second, ...rest] = move.split(' ');
   switch (verb) {

@@ -41,6 +41,8 @@ function nameWords(name) {
   return `${capital(kind)} ${rest}`;
 }
 
+export const picksOf = (move) => [move.split(' ')[0]]; // the tile laid
+
 export function moveLabel(move) {
   if (move === 'fall left' || move === 'fall right') return `lets it ${move}`;
   if (move === 'deal') return 'draws a tile';

@@ -29,6 +29,8 @@ function placement(move) {
 
 const span = (cells) => `${squareName(cells[0])}–${squareName(cells[cells.length - 1])}`;
 
+export const picksOf = (move) => (move.startsWith('place ') ? placement(move).ends.map(String) : []);
+
 export function moveLabel(move) {
   if (move.startsWith('place ')) {
     const {length, cells} = placement(move);

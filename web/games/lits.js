@@ -29,6 +29,8 @@ function parse(move) {
   return list ? {move, letter, squares: list.split(',')} : null;
 }
 
+export const picksOf = (move) => (move.includes(':') ? move.split(':')[1].split(',') : []); // its squares
+
 export function moveLabel(move) {
   const placement = parse(move);
   return placement ? `${placement.letter} ${placement.squares.join(' ')}` : 'swap sides';

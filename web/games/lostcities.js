@@ -120,6 +120,8 @@ function ringAround(x, y, w, h, rest = 'none', dash = null) {
 
 /** A move in words, as its mover (or Chance, for a deal) does it. A deal reads "deal" when the card
  *  went to a hand the viewer may not see, and "deal ?" in a redrawn state. */
+export const picksOf = (move) => (/^(play|discard) /.test(move) ? [move.split(' ')[1]] : []); // the card
+
 export function moveLabel(move) {
   const [verb, rest = ''] = move.split(' ');
   if (verb === 'play') return `plays ${cardWords(rest)}`;

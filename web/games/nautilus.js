@@ -42,6 +42,12 @@ const moveToken = (card) => (card === 'special-kraken' ? 'kraken' : card === 'sp
 const isPlacement = (move) => /^(\d+|kraken|fishbone) [BR][1-5]$/.test(move);
 const isArrow = (move) => /^[BR][1-5]-[BR][1-5]$/.test(move);
 
+export function picksOf(move) {
+  if (isPlacement(move)) return [`card:${move.split(' ')[0]}`];
+  if (isArrow(move)) return [move.slice(0, 2)];
+  return move.startsWith('anchor') ? ['anchor-on'] : [];
+}
+
 function cardWords(card) {
   if (!card) return 'a card';
   if (card.startsWith('diver-')) return `diver ${card.slice(6)}`;

@@ -166,6 +166,8 @@ function jumpPath(moves) {
 
 const focusRing = (node, ringNode) => keyboardFocus(node, (on) => ringNode.setAttribute('stroke', on ? FOCUS : 'none'));
 
+export const picksOf = (move) => (move.startsWith('jump ') ? [move.slice(5).split('>')[0]] : []);
+
 export function moveLabel(move) {
   if (move === 'stop') return 'stop capturing';
   if (isJump(move)) {

@@ -9,6 +9,8 @@ import {el, actionable, listenWithPick, toggled} from './svg.js';
 
 export const seats = [{name: 'Light', colour: '#e9dab6'}, {name: 'Dark', colour: '#3a2a20'}];
 
+export const picksOf = (move) => (move.includes('-') ? [move.split('-')[0]] : []); // a raise
+
 const FILES = 'abcd';
 const LEFT = 30, CELL = 96, BOARD_TOP = 84, BAND = 52;
 const WIDTH = LEFT + 4 * CELL + 16;
