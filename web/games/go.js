@@ -211,7 +211,7 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       marks.append(el('rect', {x: x - 9, y: y - 9, width: 18, height: 18, fill: 'none', stroke: '#8a1c1c', 'stroke-width': 2}));
     }
     if (offered.has(name)) {
-      const ghost = stone(x, y, ghostColour, {opacity: state.pending === name ? 0.7 : 0, 'pointer-events': 'none'});
+      const ghost = stone(x, y, ghostColour, {opacity: state.pending === name ? 0.7 : 0, 'pointer-events': 'none', class: 'go-ghost'});
       ghosts.set(name, ghost);
       const target = el('g', actionable(`Play ${name}`, {'data-move': name, class: 'go-point'}),
         el('rect', {x: x - CELL / 2, y: y - CELL / 2, width: CELL, height: CELL, fill: '#000', 'fill-opacity': 0}),

@@ -367,7 +367,7 @@ export function render(container, {view, legalMoves = [], interactive = false, s
       el('circle', {cx: fixed(p.x), cy: fixed(p.y), r: hitRadius, fill: 'transparent'}),
       pending ? stone(mover, p.x, p.y, geo.stone, {opacity: 0.55})
         : el('circle', {cx: fixed(p.x), cy: fixed(p.y), r: fixed(geo.stone * (jump ? 0.55 : 0.3)), fill: TARGET,
-          'fill-opacity': jump ? 0.5 : 0.35}),
+          'fill-opacity': jump ? 0.5 : 0.35, class: 'one-dot'}),
       pending ? el('circle', {cx: fixed(p.x), cy: fixed(p.y), r: fixed(geo.stone + 5), fill: 'none', stroke: FOCUS,
         'stroke-width': 3}) : null,
       focus);
