@@ -7,7 +7,7 @@ they are deterministic and independent of the machine's speed.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -19,7 +19,9 @@ from pygames_core.core import CHANCE, GameInfo, Outcome, State, chance_move
 from pygames_core.games.bobail import BobailState
 from pygames_core.games.kalah import KalahState
 from pygames_core.games.lostcities import LostCitiesState
+from pygames_core.registry import games, get_game
 from pygames_core.rng import Rng
+from test_contract import option_sets
 
 UNLIMITED = math.inf
 
@@ -208,6 +210,38 @@ def test_a_chance_point_is_drawn_by_its_weights() -> None:
     draws = [ai.choose_move(at_chance, "search", 0, seed) for seed in range(400)]
     assert draws == [ai.choose_move(at_chance, "random", 0, seed) for seed in range(400)]
     assert 250 < draws.count("roll 2") < 350  # weights 1:3
+
+
+SHORTENED: dict[str, list[dict[str, str]]] = {
+    "backgammon": [{"scoring": "single", "cube": "off", "match": "1"}, {"scoring": "gammons", "cube": "off", "match": "1"},
+                   {"scoring": "single", "cube": "on", "match": "1"}, {"scoring": "gammons", "cube": "on", "match": "3"}],
+    "go": [{}, {"counting": "chinese", "komi": "handicap3", "aga": "no"}],
+}
+"""The option sets these games are played with here: a match to 7 or a game on 19x19 takes a
+minute even at two iterations a move. The contract suite plays every option set at random."""
+
+
+def computer_cases() -> Iterator[tuple[str, dict[str, str], int]]:
+    for info in games():
+        for options in SHORTENED.get(info.id) or option_sets(info):
+            for players in range(info.min_players, info.max_players + 1):
+                yield info.id, options, players
+
+
+@pytest.mark.parametrize(("game", "options", "players"), list(computer_cases()),
+                         ids=lambda value: ",".join(f"{k}={v}" for k, v in value.items()) if isinstance(value, dict) else str(value))
+def test_the_computer_plays_every_game_to_its_end_in_every_seat(game: str, options: dict[str, str], players: int) -> None:
+    """The search at two iterations a move stands in for every level: a level only gives it longer."""
+    state = get_game(game).new(players, options, 1)
+    while state.to_move is not None:
+        assert state.ply < state.info.max_plies, "the game stalled"  # type: ignore[attr-defined]
+        if state.to_move == CHANCE:
+            move = chance_move(state)
+        else:
+            move = ai.choose_move(state, "search", UNLIMITED, state.ply, iterations=2)  # type: ignore[attr-defined]
+            assert move in state.legal_moves()
+        state = state.play(move)
+    assert state.outcome() is not None
 
 
 def test_unknown_players_and_finished_games_are_refused() -> None:
