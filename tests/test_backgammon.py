@@ -13,7 +13,9 @@ import json
 import pytest
 
 from pygames_core.core import CHANCE, InvalidMoveError, IllegalMoveError, chance_move
-from pygames_core.games.backgammon import BackgammonState
+from pygames_core.games.backgammon import BackgammonState, network
+from pygames_core.games.backgammon.features import features
+from pygames_core.games.backgammon.moves import START_SIDE
 
 BLACK_REST = {6: 5, 8: 3}  # checkers of Black's that stay out of the way
 
@@ -260,6 +262,21 @@ def test_the_estimate_favours_the_pip_leader() -> None:
     # Dice still to play count as played: 6-5 to move beats waiting to roll.
     white_moves = position(WHITE_RACE, BLACK_RACE, (6, 5))
     assert white_moves.estimate_returns()[0] > position(WHITE_RACE, BLACK_RACE).estimate_returns()[0]
+
+
+def test_the_contact_network_has_the_shape_it_is_read_with() -> None:
+    numbers = len(features(START_SIDE, START_SIDE))
+    assert len(network.WEIGHTS) == network.HIDDEN * (1 + numbers) + 1 + network.HIDDEN
+
+
+def test_the_contact_estimate_fears_a_closed_board() -> None:
+    """Black has a checker on the bar. Behind White's closed board it can hardly come in: White, to
+    roll, nearly always wins. With the same checkers as blots, Black enters and may hit."""
+    black = {13: 5, 8: 4, 6: 3, 5: 2}
+    closed = position({6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 8: 3}, black, black_bar=1).estimate_returns()[0]
+    blots = position({6: 2, 5: 1, 4: 1, 3: 1, 2: 1, 1: 1, 8: 3, 13: 5}, black, black_bar=1).estimate_returns()[0]
+    assert closed > 0.85
+    assert closed - blots > 0.15
 
 
 def test_the_estimate_of_a_match_weighs_the_stake() -> None:
