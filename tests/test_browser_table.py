@@ -291,3 +291,8 @@ def test_a_backgammon_hint_tells_the_whole_play_and_its_chance(page: Page, site_
     expect(page.locator(f'#board [data-from="{picked}"]')).to_have_attribute("aria-pressed", "true")
     expect(target).to_have_count(1)
     assert advice.text_content().startswith(f"Hint: {picked}/")
+    # The rest of the play stays hinted once its first move is made.
+    rest = advice.text_content().split(", ", 1)[1]
+    target.click()
+    expect(advice).to_have_text(re.compile(rf"^Hint: {re.escape(rest)}"))
+    expect(page.locator("#board .hinted")).to_have_count(1)

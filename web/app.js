@@ -446,7 +446,7 @@ function draw() {
 
 /** Adopt a new snapshot: remember it, show it, and let the computer move if it is its turn. */
 function adopt(answer, {byComputer = false, restoreSeats = false} = {}) {
-  hint = null; // a hint is for the position it was asked in
+  hint = followedHint(answer); // a hint is for the position it was asked in, or the rest of its play
   const moved = snap !== null && answer.ply === snap.ply + 1 && answer.record.game === snap.record.game;
   snap = {
     record: answer.record, sealed: answer.sealed ?? null, url: answer.url, to_move: answer.to_move,
@@ -582,6 +582,14 @@ function markHint() {
   const marked = moves.length ? moves : [...board.querySelectorAll('[data-from]')]
     .filter((node) => picks.has(node.dataset.from) && node.getAttribute('aria-pressed') !== 'true');
   for (const node of marked) node.classList.add('hinted');
+}
+
+/** Once the first move of a hinted play of several (a Backgammon turn) is made, the rest of it. */
+function followedHint(answer) {
+  const rest = hint?.play?.slice(1) ?? [];
+  const followed = rest.length > 0 && answer.record.game === snap?.record.game && answer.ply === hint.ply + 1
+    && answer.record.moves[hint.ply] === hint.move;
+  return followed ? {...hint, ply: answer.ply, move: rest[0], play: rest} : null;
 }
 
 /** "Hint: 13/8, 6/5. The computer gives you about a 57% chance." */
