@@ -139,7 +139,7 @@ def fit_network(rows, targets, hidden: int, seed: int = 0) -> list[float]:  # nu
 def network_chance(weights: list[float], rows, hidden: int):  # numpy arrays
     import numpy as np
 
-    size = len(weights) // hidden - 1
+    size = (len(weights) - 1) // hidden - 1
     layer = np.array(weights[:hidden * size]).reshape(hidden, size)
     units = np.tanh(layer[:, 0] + rows @ layer[:, 1:].T)
     return 1 / (1 + np.exp(-(weights[hidden * size] + units @ np.array(weights[hidden * size + 1:]))))

@@ -95,7 +95,7 @@ class _Network:
     of the same numbers was off gnubg's chance by nearly twice as much on held-out positions."""
 
     def __init__(self, weights: tuple[float, ...], hidden: int) -> None:
-        size = len(weights) // hidden - 1  # each unit's weights, then the output's constant and one a unit
+        size = (len(weights) - 1) // hidden - 1  # each unit's weights, then the output's constant and one a unit
         self.units = tuple(_Linear(weights[unit * size:(unit + 1) * size]) for unit in range(hidden))
         self.constant, self.output = weights[hidden * size], weights[hidden * size + 1:]
 
