@@ -28,6 +28,7 @@ import os
 import shutil
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 # gnubg runs this file without __file__: it finds the data by the environment.
@@ -136,6 +137,12 @@ def fit_network(rows, targets, hidden: int, seed: int = 0) -> list[float]:  # nu
     return [float(w) for w in (*weights, params[3][0], *params[2])]
 
 
+def logistic_chance(weights: list[float], rows):  # numpy arrays
+    import numpy as np
+
+    return 1 / (1 + np.exp(-(weights[0] + rows @ np.array(weights[1:]))))
+
+
 def network_chance(weights: list[float], rows, hidden: int):  # numpy arrays
     import numpy as np
 
@@ -195,17 +202,8 @@ def main() -> None:
         rows = np.array([features(*positions[i]) for i in chosen])
         target = np.array([chances[i] for i in chosen])
         held_out = np.arange(len(chosen)) % 5 == 0  # judged by a fit of the other four fifths
-        if wanted:
-            def chance(weights: list[float], rows: np.ndarray) -> np.ndarray:
-                return network_chance(weights, rows, options.hidden)
-
-            def fitted(rows: np.ndarray, target: np.ndarray) -> list[float]:
-                return fit_network(rows, target, options.hidden)
-        else:
-            def chance(weights: list[float], rows: np.ndarray) -> np.ndarray:
-                return 1 / (1 + np.exp(-(weights[0] + rows @ np.array(weights[1:]))))
-
-            fitted = fit
+        fitted, chance = ((partial(fit_network, hidden=options.hidden), partial(network_chance, hidden=options.hidden))
+                          if wanted else (fit, logistic_chance))
         trial = fitted(rows[~held_out], target[~held_out])
         current = np.array([win_chance(*positions[i]) for i in chosen])
         print(f"{kind}: {len(chosen)} positions; mean |error| of the chance on the fifth held out: "

@@ -75,7 +75,9 @@ function die(value, x, y, seat, used) {
     ...dots);
 }
 
-export const picksOf = (move) => [move.split('/')[0]]; // the checker's point, or the bar
+const originOf = (move) => move.split('/')[0]; // the checker's point, or the bar
+
+export const picksOf = (move) => [originOf(move)];
 
 export function moveLabel(move, view) {
   if (move.startsWith('opening ')) return `opening roll: White ${move[8]}, Black ${move[10]}`;
@@ -181,12 +183,12 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   const mover = view?.turn ?? 0;
   const moves = interactive ? legalMoves : [];
   const steps = moves.filter((move) => STEP.test(move));
-  const origins = [...new Set(steps.map((move) => move.split('/')[0]))];
+  const origins = [...new Set(steps.map(originOf))];
   const key = moves.join(',');
   let state = chosen.get(container);
   if (!state || state.key !== key) state = {key, from: origins.length === 1 ? origins[0] : null, pending: null};
   chosen.set(container, state);
-  const targets = new Map(steps.filter((move) => move.split('/')[0] === state.from)
+  const targets = new Map(steps.filter((move) => originOf(move) === state.from)
     .map((move) => [String(whitePoint(move.split('/')[1], mover)), move]));
   // One numbering for the person at the screen; with none (or several), the mover's.
   const numbering = perspective ?? (view && view.to_move === 1 ? 1 : view && view.to_move === 0 ? 0 : mover);

@@ -13,7 +13,9 @@ const chosen = new WeakMap(); // container -> {key, from}: the piece picked, kep
 const centre = (square) => ({x: 90 + FILES.indexOf(square[0]) * 100, y: 60 + (5 - Number(square[1])) * 100});
 const squareName = (index) => FILES[index % 5] + (Math.floor(index / 5) + 1);
 
-export const picksOf = (move) => [move.slice(0, 2)]; // the piece moved
+const originOf = (move) => move.slice(0, 2);
+
+export const picksOf = (move) => [originOf(move)];
 
 export function moveLabel(move) {
   return move.replace('-', '–');
@@ -43,14 +45,14 @@ function piece(letter, x, y) {
 export function render(container, {view, legalMoves = [], interactive = false, seatLabel = (s) => seats[s].name}, onMove) {
   const board = view?.board ?? Array(25).fill('');
   const moves = interactive ? legalMoves : [];
-  const origins = [...new Set(moves.map((move) => move.slice(0, 2)))];
+  const origins = [...new Set(moves.map(originOf))];
   const key = moves.join(',');
   let state = chosen.get(container);
   if (!state || state.key !== key) state = {key, from: origins.length === 1 ? origins[0] : null};
   chosen.set(container, state);
-  const targets = new Map(moves.filter((move) => move.slice(0, 2) === state.from).map((move) => [move.slice(3), move]));
+  const targets = new Map(moves.filter((move) => originOf(move) === state.from).map((move) => [move.slice(3), move]));
   const last = view?.last_moves ?? [];
-  const lastFrom = new Set(last.map((move) => move.slice(0, 2)));
+  const lastFrom = new Set(last.map(originOf));
   const lastTo = new Set(last.map((move) => move.slice(3)));
   const latest = last[last.length - 1] ?? ''; // the move just made slides (motion.js)
 

@@ -39,7 +39,9 @@ const turns = (tile, rotation) => {
   return [0, 1, 2, 3].map((side) => counts[(side - rotation / 90 + 4) % 4]);
 };
 
-export const picksOf = (move) => [move.split(' ')[0]]; // the worker tile, or the jungle tile's kind
+const pickOf = (move) => move.split(' ')[0]; // the worker tile, or the jungle tile's kind
+
+export const picksOf = (move) => [pickOf(move)];
 
 export function moveLabel(move) {
   const [what, square, rotation] = move.split(' ');
@@ -118,13 +120,13 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   const moves = interactive ? legalMoves : [];
   const key = moves.join(',');
   const placing = moves.length > 0 && isWorker(moves[0]);
-  const picks = [...new Set(moves.map((move) => move.split(' ')[0]))];
+  const picks = [...new Set(moves.map(pickOf))];
   let state = chosen.get(container);
   if (!state || state.key !== key) state = {key, pick: picks.length === 1 ? picks[0] : null, rotation: 0};
   chosen.set(container, state);
   const turnable = placing && state.pick && state.pick !== '1-1-1-1';
   const rotation = turnable ? state.rotation : 0;
-  const offered = new Map(moves.filter((move) => move.split(' ')[0] === state.pick
+  const offered = new Map(moves.filter((move) => pickOf(move) === state.pick
     && (!placing || move.split(' ')[2] === String(rotation))).map((move) => [squareOf(move), move]));
   const work = view?.work ?? {};
 

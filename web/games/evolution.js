@@ -28,7 +28,9 @@ const title = (name) => name.split(':')[0].split('-').map((word) => word[0].toUp
 const cardWords = (name) => `${title(name)} (${name.split(':')[1]})`;
 const speciesWords = (name) => `${seats[LETTERS.indexOf(name[0])]?.name ?? name[0]}'s species ${name.slice(1)}`;
 
-export const picksOf = (move) => [move.split(' ')[1]]; // the card played, or the attacker
+const pickOf = (move) => move.split(' ')[1]; // the card played, or the attacker
+
+export const picksOf = (move) => [pickOf(move)];
 
 export function moveLabel(move) {
   const [verb, first, second, ...rest] = move.split(' ');
@@ -188,8 +190,8 @@ export function render(container, {view, legalMoves = [], interactive = false, s
   const phase = view?.phase;
   const viewer = view?.seat ?? null;
   // What can be picked: a card to play, or a carnivore to attack with.
-  const cardPicks = phase === 'play' ? [...new Set(moves.filter((move) => move !== 'done').map((move) => move.split(' ')[1]))] : [];
-  const attackers = phase === 'feed' ? [...new Set(moves.filter((move) => move.startsWith('attack ')).map((move) => move.split(' ')[1]))] : [];
+  const cardPicks = phase === 'play' ? [...new Set(moves.filter((move) => move !== 'done').map(pickOf))] : [];
+  const attackers = phase === 'feed' ? [...new Set(moves.filter((move) => move.startsWith('attack ')).map(pickOf))] : [];
   const picks = phase === 'play' ? cardPicks : attackers;
   if (state.pick && !picks.includes(state.pick)) state.pick = null;
   const direct = moves.filter((move) => !move.startsWith('attack ') && phase !== 'play');
@@ -292,7 +294,7 @@ function handBox(view, moves, state, seatLabel) {
   for (const card of view.hand) {
     const food = moves.includes(`food ${card.name}`) ? `food ${card.name}` : null;
     const pay = moves.includes(`discard ${card.name}`) ? `discard ${card.name}` : null;
-    const playable = view.phase === 'play' && moves.some((move) => move.split(' ')[1] === card.name);
+    const playable = view.phase === 'play' && moves.some((move) => pickOf(move) === card.name);
     const face = cardFace(card);
     if (food || pay) {
       const button = action('', {move: food ?? pay}, `${food ? 'Food card' : 'Discard'}: ${cardWords(card.name)}`);

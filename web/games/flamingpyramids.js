@@ -41,7 +41,7 @@ function nameWords(name) {
   return `${capital(kind)} ${rest}`;
 }
 
-export const picksOf = (move) => [move.split(' ')[0]]; // the tile laid
+export const picksOf = (move) => [tileOf(move)];
 
 export function moveLabel(move) {
   if (move === 'fall left' || move === 'fall right') return `lets it ${move}`;

@@ -166,7 +166,7 @@ function jumpPath(moves) {
 
 const focusRing = (node, ringNode) => keyboardFocus(node, (on) => ringNode.setAttribute('stroke', on ? FOCUS : 'none'));
 
-export const picksOf = (move) => (move.startsWith('jump ') ? [move.slice(5).split('>')[0]] : []);
+export const picksOf = (move) => (move.startsWith('jump ') ? [jumpEnds(move)[0]] : []);
 
 export function moveLabel(move) {
   if (move === 'stop') return 'stop capturing';
