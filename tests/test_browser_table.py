@@ -273,6 +273,43 @@ def test_a_hint_marks_the_strong_computers_move_and_goes_with_the_position(page:
     expect(hint_button).to_be_enabled()
 
 
+def test_a_cacao_hint_marks_the_turn_button_while_the_tile_lies_the_wrong_way(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "cacao")
+    advice = page.locator("#status .advice")
+    hinted = page.locator("#board .hinted")
+    for _ in range(6):  # the plain 1-1-1-1 tile has no turns: deal again
+        new_game(page, ["human", "human"])
+        page.click("#hint")
+        expect(advice).to_have_text(re.compile(r"^Hint: lays a "))
+        tile, square, rotation = re.match(r"Hint: lays a (\S+) on (\S+?)(?:, turned (\d+)°)?\.", advice.text_content()).groups()
+        if tile != "1-1-1-1":
+            break
+    else:
+        pytest.fail("six hints in a row laid the plain tile")
+    expect(hinted).to_have_attribute("data-from", tile)
+    hinted.click()
+    wanted = f"{tile} {square} {rotation or 0}"
+    turn_button = page.locator("#board .cc-turn")
+    lying = 0
+    if rotation is None:  # turn it away from the hinted way first
+        expect(hinted).to_have_attribute("data-move", wanted)
+        turn_button.click()
+        lying = 90
+    while lying != int(rotation or 0):
+        expect(turn_button).to_have_class(re.compile(r"\bhinted\b"))  # picked, but lying the wrong way
+        expect(hinted).to_have_count(1)
+        turn_button.click()
+        lying = (lying + 90) % 360
+    expect(hinted).to_have_count(1)
+    expect(hinted).to_have_attribute("data-move", wanted)
+    expect(turn_button).to_have_text(f"Turn the tile (R) · {rotation or 0}°")
+    turn = ply(page)
+    hinted.click()
+    wait_for_turn(page, str(turn))
+    turned = f", turned {rotation}°" if rotation else ""
+    assert f"Red lays a {tile} on {square}{turned}" in move_list(page)
+
+
 def test_a_backgammon_hint_tells_the_whole_play_and_its_chance(page: Page, site_url: str) -> None:
     open_table(page, site_url, "backgammon")
     new_game(page, ["human", "human"])

@@ -579,8 +579,10 @@ function markHint() {
   const board = $('board');
   const moves = [...board.querySelectorAll('[data-move]')].filter((node) => node.dataset.move === move);
   const picks = new Set(moves.length ? [] : renderer.picksOf?.(move) ?? []);
-  const marked = moves.length ? moves : [...board.querySelectorAll('[data-from]')]
+  let marked = moves.length ? moves : [...board.querySelectorAll('[data-from]')]
     .filter((node) => picks.has(node.dataset.from) && node.getAttribute('aria-pressed') !== 'true');
+  // Picked, yet not offered as the piece lies: the way on is the board's turn control (Cacao's Turn button).
+  if (!marked.length && picks.size) marked = [...board.querySelectorAll('[data-turn]')];
   for (const node of marked) node.classList.add('hinted');
 }
 
