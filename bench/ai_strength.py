@@ -4,14 +4,18 @@
     python3 bench/ai_strength.py backgammon match=3 --a mcts:it=400 --b mcts:it=400,blind
     python3 bench/ai_strength.py cacao --players 4 --a mcts:ms=200 --b random --games 8
 
-A player is "random" or "mcts" (Monte Carlo tree search itself, even where the page's
-computer searches another way) with comma-separated settings: ms=<time budget per
+A player is "random", "search" (the page's computer: `ai.choose_move`, alpha-beta for Kalah,
+the turn search for Backgammon, Go's own player, else Monte Carlo) or "mcts" (Monte Carlo
+tree search itself, even where the page's computer searches another way) with
+comma-separated settings: ms=<time budget per
 move>, it=<iteration cap>, limit=<playout limit in plies>, and "blind" to hide the
 game's own `estimate_returns()` from the search (cut playouts then count as draws,
 after `mcts.PLAYOUT_LIMIT` plies, as before games had estimates). With --players N,
 player a takes one seat and b every other. Games come in rounds on the same seed,
 a taking each seat in turn; chance outcomes come from the game's own generator.
-Prints each game and a's share of the points (an equal share is 1/N a game).
+Prints each game, a's share of the points (an equal share is 1/N a game) and, with more than
+two players, how often a finished ahead of each other seat (winners first, then by score; a tie
+counts half).
 """
 
 from __future__ import annotations
@@ -26,25 +30,27 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pygames_core import ai  # noqa: E402
 from pygames_core.ai import mcts  # noqa: E402
-from pygames_core.core import CHANCE, State, chance_move  # noqa: E402
+from pygames_core.core import CHANCE, Outcome, State, chance_move  # noqa: E402
 from pygames_core.registry import get_game  # noqa: E402
 
 
 def parse_player(text: str) -> dict[str, object]:
     kind, _, settings = text.partition(":")
-    if kind not in ("random", "mcts"):
+    if kind not in ("random", "search", "mcts"):
         raise SystemExit(f"unknown player {kind!r}")
     player: dict[str, object] = {"kind": kind, "ms": math.inf, "it": None, "limit": None, "blind": False}
     for setting in filter(None, settings.split(",")):
         name, _, value = setting.partition("=")
         if name == "blind":
             player["blind"] = True
-        elif name in ("ms", "it", "limit"):
+        elif name in ("ms", "it", "limit") and kind != "random":
             player[name] = int(value)
         else:
             raise SystemExit(f"unknown setting {name!r}")
-    if kind == "mcts" and player["ms"] == math.inf and player["it"] is None:
-        raise SystemExit("an mcts player needs ms= or it=")
+    if kind != "random" and player["ms"] == math.inf and player["it"] is None:
+        raise SystemExit(f"a {kind} player needs ms= or it=")
+    if kind == "search" and (player["blind"] or player["limit"] is not None):
+        raise SystemExit("blind and limit= are settings of mcts")
     return player
 
 
@@ -62,16 +68,28 @@ def choose(state: State, player: dict[str, object], seed: int) -> tuple[str, int
     """The player's move and the search's iterations."""
     if player["kind"] == "random":
         return ai.choose_move(state, "random", 0, seed), 0
-    searched = blind(state) if player["blind"] else state
     seconds = player["ms"] / 1000  # type: ignore[operator]
+    if player["kind"] == "search":
+        return ai.choose_move(state, "search", seconds, seed, player["it"]), 0  # type: ignore[arg-type]
+    searched = blind(state) if player["blind"] else state
     result = mcts.search(searched, seconds, seed, player["it"], playout_limit=player["limit"])  # type: ignore[arg-type]
     return result.move, result.iterations
 
 
+def ahead(outcome: Outcome, seat: int) -> float:
+    """The share of the other seats that `seat` finished ahead of: winners first, then by score,
+    a tie counting half."""
+    def rank(other: int) -> tuple[bool, float]:
+        return other in outcome.winners, outcome.scores[other]
+    others = [other for other in range(len(outcome.scores)) if other != seat]
+    return sum(1.0 if rank(seat) > rank(other) else 0.5 if rank(seat) == rank(other) else 0.0
+               for other in others) / len(others)
+
+
 def play_game(game_id: str, options: dict[str, str], players: tuple[dict, dict], seed: int, first_seat: int,
-              seats: int = 2) -> tuple[float, tuple[float, ...], int, float, int]:
-    """(player a's return, the scores by seat, plies, a's seconds per search, its
-    mean iterations); a plays `first_seat`, b every other seat."""
+              seats: int = 2) -> tuple[float, float, tuple[float, ...], int, float, int]:
+    """(player a's return, the share of seats it finished ahead of, the scores by seat, plies,
+    a's seconds per search, its mean iterations); a plays `first_seat`, b every other seat."""
     state = get_game(game_id).new(seats, options, seed)
     seconds = 0.0
     searches = iterations = 0
@@ -91,7 +109,7 @@ def play_game(game_id: str, options: dict[str, str], players: tuple[dict, dict],
     assert outcome is not None
     searches = max(searches, 1)
     plies = state.ply  # type: ignore[attr-defined]
-    return outcome.returns()[first_seat], outcome.scores, plies, seconds / searches, iterations // searches
+    return outcome.returns()[first_seat], ahead(outcome, first_seat), outcome.scores, plies, seconds / searches, iterations // searches
 
 
 def main() -> None:
@@ -114,17 +132,20 @@ def main() -> None:
                         game % args.players, args.players)
             for game in range(args.games)
         ]
-        points = 0.0
+        points = ahead_share = 0.0
         for game, job in enumerate(jobs):
-            result, scores, plies, seconds, iterations = job.result()
+            result, finished_ahead, scores, plies, seconds, iterations = job.result()
             points += result
+            ahead_share += finished_ahead
             scores_text = " ".join(f"{score:g}" for score in scores)
             print(f"game {game + 1}: a as seat {game % args.players}: {result:.2f}, scores {scores_text}, {plies} plies; "
-                  f"a: {seconds * 1000:.0f} ms, {iterations} iterations per search", flush=True)
+                  f"a: {seconds * 1000:.0f} ms"
+                  + (f", {iterations} iterations" if players[0]["kind"] == "mcts" else "") + " per search", flush=True)
     print(f"{args.a} vs {args.b}, {args.game} {' '.join(args.options)}, {args.players} players: "
           f"{points:.1f} / {args.games} ({100 * points / args.games:.0f}%, an equal share is "
-          f"{100 / args.players:.0f}%) "
-          f"in {time.perf_counter() - started:.0f} s")
+          f"{100 / args.players:.0f}%)"
+          + (f", ahead of {100 * ahead_share / args.games:.0f}% of the other seats" if args.players > 2 else "")
+          + f" in {time.perf_counter() - started:.0f} s")
 
 
 if __name__ == "__main__":
