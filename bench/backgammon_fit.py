@@ -4,12 +4,14 @@
 
 1. Plays seeded games in CPython, each turn's play chosen by the current evaluation at 0-ply
    (one play in five at random, for variety), and keeps every position a turn leaves.
-2. Has Debian's gnubg (installed with apt-get when missing) judge each at 0-ply: the chance that
-   the side to roll wins, cubeless. gnubg runs this same file in its own Python.
+2. Has Debian's gnubg (installed with apt-get when missing) judge each at 0-ply: the chances that
+   the side to roll wins, and wins or loses a gammon (backgammons included), cubeless. gnubg runs
+   this same file in its own Python.
 3. Fits features.py's numbers to those chances: a network of one layer of tanh units for positions
    with contact, which it writes to games/backgammon/network.py, and a logistic model for races,
    whose weights it prints to paste into estimate.py; with how far a fit of four fifths of the
-   positions and the current model are from gnubg on the fifth left out.
+   positions and the current model are from gnubg on the fifth left out. Then, over all positions,
+   a network for each gammon chance (estimate.gammon_chances), written beside the contact model.
 
 The positions and gnubg's answers are kept in .cache/backgammon-fit.json (--add adds a run's to
 them, --again fits to them alone). The race weights in estimate.py came from
@@ -18,7 +20,9 @@ them, --again fits to them alone). The race weights in estimate.py came from
 the last two with features.py as it is, 43,150 positions in all. The network came from
 --games 300 --seed 1, then --games 300 --seed 2 --add, then --again (8 units), 46,278 positions,
 played by the linear contact model it replaced: on the fifth held out it is off gnubg's chance by
-0.038 on average, the linear model by 0.078.
+0.038 on average, the linear model by 0.078. The gammon networks came from --again on the same
+positions (the contact network came out the same): off gnubg's chances of winning and of losing a
+gammon by 0.031 and 0.028.
 """
 
 from __future__ import annotations
@@ -51,13 +55,14 @@ def gnubg_board(own: list[int], opponent: list[int]) -> tuple[tuple[int, ...], t
 
 
 def judge_in_gnubg() -> None:
-    """Inside gnubg: each position's chance for the side on roll, written back to DATA."""
+    """Inside gnubg: each position's chances for the side on roll (to win, to win a gammon, to win
+    a backgammon, to lose a gammon, to lose a backgammon), written back to DATA."""
     import gnubg  # type: ignore[import-not-found]
 
     cube = gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0, 0)
     context = gnubg.evalcontext(0, 0, 1, 1, 0.0)  # cubeless, 0-ply, deterministic
     data = json.loads(DATA.read_text())
-    data["chances"] = [gnubg.evaluate(gnubg_board(own, opponent), cube, context)[0]
+    data["outputs"] = [gnubg.evaluate(gnubg_board(own, opponent), cube, context)[:5]
                        for own, opponent in data["positions"]]
     DATA.write_text(json.dumps(data))
 
@@ -152,14 +157,29 @@ def network_chance(weights: list[float], rows, hidden: int):  # numpy arrays
     return 1 / (1 + np.exp(-(weights[hidden * size] + units @ np.array(weights[hidden * size + 1:]))))
 
 
-def write_network(weights: list[float], hidden: int, positions: int) -> None:
-    numbers = [f"{w:.6g}" for w in weights]
-    lines = "\n".join("    " + ", ".join(numbers[i:i + 8]) + "," for i in range(0, len(numbers), 8))
+def write_network(networks: dict[str, list[float]], hidden: int, positions: int, gammon_positions: int) -> None:
+    def listed(weights: list[float]) -> str:
+        numbers = [f"{w:.6g}" for w in weights]
+        return "\n".join("    " + ", ".join(numbers[i:i + 8]) + "," for i in range(0, len(numbers), 8))
+
+    tables = "\n\n".join(f"{name}: tuple[float, ...] = (\n{listed(weights)}\n)" for name, weights in networks.items())
     NETWORK.write_text(
-        f'"""The weights of Backgammon\'s contact model (estimate._Network), as bench/backgammon_fit.py fitted\n'
-        f"them to GNU Backgammon's 0-ply chances of {positions:,} positions with contact. Written by that\n"
-        f'script: fit again rather than edit."""\n\n'
-        f"HIDDEN = {hidden}\n\nWEIGHTS: tuple[float, ...] = (\n{lines}\n)\n")
+        f'"""The weights of Backgammon\'s networks (estimate._Network), as bench/backgammon_fit.py fitted\n'
+        f"them to GNU Backgammon's 0-ply chances: the contact model (WEIGHTS) to the chance of winning of\n"
+        f"{positions:,} positions with contact, the gammon models to the chances of winning and of losing a\n"
+        f"gammon of {gammon_positions:,} positions. Written by that script: fit again rather than edit.\"\"\"\n\n"
+        f"HIDDEN = {hidden}\n\n{tables}\n")
+
+
+def judge(positions: list) -> list[list[float]]:
+    """gnubg's chances for each position (judge_in_gnubg)."""
+    DATA.parent.mkdir(exist_ok=True)
+    DATA.write_text(json.dumps({"positions": positions}))
+    home = Path(os.environ.get("TMPDIR", "/tmp")) / "gnubg-home"  # gnubg writes its settings there
+    home.mkdir(exist_ok=True)
+    subprocess.run([str(GNUBG), "-t", "-q", "-r", "-p", __file__], check=True, stdout=subprocess.DEVNULL,
+                   env={**os.environ, "HOME": str(home), "BACKGAMMON_FIT_DATA": str(DATA)})
+    return json.loads(DATA.read_text())["outputs"]
 
 
 def main() -> None:
@@ -178,45 +198,46 @@ def main() -> None:
         subprocess.run([sys.executable, "-m", "pip", "install", "-q", "numpy"], check=True)
     if not GNUBG.exists():
         subprocess.run(["apt-get", "install", "-y", "-q", "gnubg"], check=True)
-    from pygames_core.games.backgammon.estimate import win_chance
+    from pygames_core.games.backgammon.estimate import gammon_chances, win_chance
     from pygames_core.games.backgammon.features import contact, features
 
-    if not options.again:
-        kept = json.loads(DATA.read_text()) if options.add and DATA.exists() else {"positions": [], "chances": []}
-        DATA.parent.mkdir(exist_ok=True)
-        DATA.write_text(json.dumps({"positions": collect(options.games, options.seed)}))
-        home = Path(os.environ.get("TMPDIR", "/tmp")) / "gnubg-home"  # gnubg writes its settings there
-        home.mkdir(exist_ok=True)
-        subprocess.run([str(GNUBG), "-t", "-q", "-r", "-p", __file__], check=True, stdout=subprocess.DEVNULL,
-                       env={**os.environ, "HOME": str(home), "BACKGAMMON_FIT_DATA": str(DATA)})
-        if options.add:
-            data = json.loads(DATA.read_text())
-            DATA.write_text(json.dumps({key: kept[key] + data[key] for key in ("positions", "chances")}))
-    data = json.loads(DATA.read_text())
-    positions, chances = data["positions"], data["chances"]
+    kept = json.loads(DATA.read_text()) if (options.again or options.add) and DATA.exists() else {"positions": []}
+    if options.again and "outputs" not in kept:  # kept by an older version, with the chance to win alone
+        kept["outputs"] = judge(kept["positions"])
+    elif not options.again:
+        positions = collect(options.games, options.seed)
+        kept = {"positions": kept["positions"] + positions, "outputs": kept.get("outputs", []) + judge(positions)}
+    DATA.write_text(json.dumps(kept))
+    positions, outputs = kept["positions"], kept["outputs"]
     print(f"{len(positions)} positions, judged by {shutil.which('gnubg') or GNUBG}")
     import numpy as np
 
-    for kind, wanted in (("CONTACT", True), ("RACE", False)):
-        chosen = [i for i, (own, opponent) in enumerate(positions) if contact(own, opponent) == wanted]
+    networks: dict[str, list[float]] = {}
+    every = list(range(len(positions)))
+    models = (("CONTACT", 0, [i for i, (own, opponent) in enumerate(positions) if contact(own, opponent)]),
+              ("RACE", 0, [i for i, (own, opponent) in enumerate(positions) if not contact(own, opponent)]),
+              ("GAMMON_WIN", 1, every), ("GAMMON_LOSS", 3, every))
+    for kind, column, chosen in models:
         rows = np.array([features(*positions[i]) for i in chosen])
-        target = np.array([chances[i] for i in chosen])
+        target = np.array([outputs[i][column] for i in chosen])
         held_out = np.arange(len(chosen)) % 5 == 0  # judged by a fit of the other four fifths
-        fitted, chance = ((partial(fit_network, hidden=options.hidden), partial(network_chance, hidden=options.hidden))
-                          if wanted else (fit, logistic_chance))
+        fitted, chance = ((fit, logistic_chance) if kind == "RACE" else
+                          (partial(fit_network, hidden=options.hidden), partial(network_chance, hidden=options.hidden)))
         trial = fitted(rows[~held_out], target[~held_out])
-        current = np.array([win_chance(*positions[i]) for i in chosen])
+        current = np.array([win_chance(*positions[i]) if column == 0 else gammon_chances(*positions[i])[column // 2]
+                            for i in chosen])
         print(f"{kind}: {len(chosen)} positions; mean |error| of the chance on the fifth held out: "
               f"fitted {np.abs(chance(trial, rows[held_out]) - target[held_out]).mean():.4f}, "
               f"current {np.abs(current - target)[held_out].mean():.4f}")
         weights = fitted(rows, target)
-        if wanted:
-            write_network(weights, options.hidden, len(chosen))
-            print(f"wrote {NETWORK}")
+        if kind != "RACE":
+            networks[{"CONTACT": "WEIGHTS"}.get(kind, f"{kind}_WEIGHTS")] = weights
             continue
         numbers = [f"{w:.4f}" for w in weights]
         lines = "\n".join("    " + ", ".join(numbers[i:i + 10]) + "," for i in range(0, len(numbers), 10))
         print(f"{kind}_WEIGHTS: tuple[float, ...] = (\n{lines}\n)")
+    write_network(networks, options.hidden, len(models[0][2]), len(positions))
+    print(f"wrote {NETWORK}")
 
 
 try:

@@ -1,8 +1,9 @@
 """Our Backgammon computer against GNU Backgammon, and its errors by gnubg's judgement.
 
-    python3 bench/gnubg_match.py [--games 40] [--ms 500] [--noise 0.06] [--seed 1]
+    python3 bench/gnubg_match.py [--games 40] [--ms 500] [--noise 0.06] [--seed 1] [--cube]
 
-Single games, cube off (the game's defaults), seats alternating. Our player gets `--ms` for a
+Single games, cube off (the game's defaults), seats alternating; with --cube, money games:
+the cube on and gammons scored. Our player gets `--ms` for a
 whole turn, each decision half of what is left, as the page gives a level (the page's normal is
 1000 ms, and Pyodide is about 2x slower than CPython); gnubg plays 0-ply with that much noise.
 Dice come from our game's own generator, seeded.
@@ -11,6 +12,11 @@ Every turn where our computer had a choice is judged by gnubg at 0-ply (cubeless
 each distinct play's chance of winning, the error being how much less ours gives than the best
 (as equity, 2p - 1, in thousandths: mEMG for single games). gnubg (Debian's, installed with
 apt-get when missing) runs this same file in its own Python, which imports our package.
+
+With --cube every cube decision of ours (to double or roll, to take or drop) is judged by
+gnubg's cubeful 0-ply evaluation (no Jacoby rule, no beavers, as our game has neither): the
+error is how much less equity our choice gives than gnubg's best, per unit of the cube.
+gnubg's side takes its own 0-ply cube decisions, without noise.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import os
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 # gnubg runs this file without __file__: it finds the repository and its settings by the environment.
@@ -40,6 +47,9 @@ def in_gnubg(settings: dict) -> dict:
     judge = gnubg.evalcontext(0, 0, 1, 1, 0.0)
     opponent_context = gnubg.evalcontext(0, 0, 0, 0, settings["noise"])
     gnubg.command("new game")
+    gnubg.command("set jacoby off")
+    gnubg.command("set beavers 0")
+    cubeful = gnubg.evalcontext(1, 0, 1, 1, 0.0)
 
     def board(own: tuple[int, ...], other: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         return tuple(other[1:26]), tuple(own[1:26])
@@ -50,15 +60,39 @@ def in_gnubg(settings: dict) -> dict:
             return 1.0
         return 1.0 - gnubg.evaluate(board(other, own), cube, judge)[0]
 
-    wins, errors, choices, turn_seconds = 0, [], 0, []
+    def cube_choices(state: BackgammonState) -> dict[str, float]:
+        """Each answer at a cube decision and the decider's cubeful equity after it, by gnubg."""
+        roller = state.turn
+        owner = -1 if state.cube_owner < 0 else 0 if state.cube_owner == roller else 1
+        _, no_double, take, drop, _, _ = gnubg.cfevaluate(
+            board(state.sides[roller], state.sides[1 - roller]), gnubg.cubeinfo(state.cube, owner, 0, 0, (0, 0), 0, 0),
+            cubeful)
+        if state.phase == "cube":
+            return {"roll": no_double, "double": min(take, drop)}  # the taker answers as suits it
+        return {"take": -take, "drop": -drop}
+
+    wins, points, errors, cube_errors, cube_wrong, choices, turn_seconds = 0, 0, [], [], [], 0, []
+    game_options = {"cube": "on", "scoring": "gammons"} if settings["cube"] else {}
     for game in range(settings["games"]):
         ours = game % 2
-        state = BackgammonState.new(2, {}, settings["seed"] + game)
+        state = BackgammonState.new(2, game_options, settings["seed"] + game)
         while not state.is_over():
             if state.to_move == CHANCE:
                 state = state.play(chance_move(state))
                 continue
             seat = state.to_move
+            if state.phase in ("cube", "take"):
+                equities = cube_choices(state)
+                if seat == ours:
+                    move = ai.choose_move(state, "search", 0, state.ply)
+                    best = max(equities, key=equities.__getitem__)
+                    cube_errors.append(equities[best] - equities[move])
+                    if move != best:
+                        cube_wrong.append(f"{move} for {best}")
+                else:
+                    move = max(equities, key=equities.__getitem__)
+                state = state.play(move)
+                continue
             own, other, dice = state.sides[seat], state.sides[1 - seat], state.dice
             if seat == ours:
                 started, left = time.perf_counter(), settings["ms"]
@@ -84,11 +118,16 @@ def in_gnubg(settings: dict) -> dict:
                     step = next(step for step in steps if step in legal)
                     steps.remove(step)
                     state = state.play(step)
-        won = state.outcome().winners == (ours,)
+        outcome = state.outcome()
+        won = outcome.winners == (ours,)
         wins += won
-        print(f"game {game + 1}: we were {'White' if ours == 0 else 'Black'} and {'won' if won else 'lost'}; "
-              f"{wins} of {game + 1} won", file=sys.stderr, flush=True)  # gnubg's own chatter is on stdout
-    return {"wins": wins, "games": settings["games"], "errors": errors, "turns": choices,
+        points += outcome.scores[ours] - outcome.scores[1 - ours]
+        print(f"game {game + 1}: we were {'White' if ours == 0 else 'Black'} and {'won' if won else 'lost'} "
+              f"{max(outcome.scores):g}; {wins} of {game + 1} won, {points:+g} points",
+              file=sys.stderr, flush=True)  # gnubg's own chatter is on stdout
+    return {"wins": wins, "points": points, "games": settings["games"], "errors": errors, "cube_errors": cube_errors,
+            "cube_wrong": cube_wrong,
+            "turns": choices,
             "turn_ms_max": max(turn_seconds) * 1000, "turn_ms_mean": sum(turn_seconds) / len(turn_seconds) * 1000}
 
 
@@ -100,6 +139,7 @@ def main() -> None:
     parser.add_argument("--ms", type=int, default=500)
     parser.add_argument("--noise", type=float, default=0.06)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cube", action="store_true", help="money games: the cube on, gammons scored")
     options = parser.parse_args()
     if not GNUBG.exists():
         subprocess.run(["apt-get", "install", "-y", "-q", "gnubg"], check=True)
@@ -112,10 +152,19 @@ def main() -> None:
                         "GNUBG_MATCH": json.dumps(settings)})
     result = json.loads(report.read_text())
     errors = result["errors"]
-    print(f"\nwe won {result['wins']} of {result['games']} single games against gnubg 0-ply, noise {options.noise}, "
+    kind = "money games" if options.cube else "single games"
+    print(f"\nwe won {result['wins']} of {result['games']} {kind} ({result['points']:+g} points) "
+          f"against gnubg 0-ply, noise {options.noise}, "
           f"our turn budget {options.ms} ms (longest turn {result['turn_ms_max']:.0f} ms, mean {result['turn_ms_mean']:.0f})")
     print(f"our error by gnubg 0-ply: {1000 * sum(errors) / max(len(errors), 1):.1f} mEMG a decision "
           f"over {len(errors)} turns with a choice ({result['turns']} turns)")
+    if options.cube:
+        cube_errors = result["cube_errors"]
+        print(f"our cube error by gnubg's cubeful 0-ply: {1000 * sum(cube_errors) / max(len(cube_errors), 1):.1f} "
+              f"thousandths of the cube a decision over {len(cube_errors)} cube decisions, "
+              f"{len(result['cube_wrong'])} of them wrong")
+        for wrong, count in Counter(result["cube_wrong"]).most_common():
+            print(f"  {wrong}: {count}")
 
 
 if "GNUBG_MATCH" in os.environ:  # inside gnubg's Python

@@ -14,6 +14,7 @@ import pytest
 
 from pygames_core.core import CHANCE, InvalidMoveError, IllegalMoveError, chance_move
 from pygames_core.games.backgammon import BackgammonState, network
+from pygames_core.games.backgammon.estimate import gammon_chances, win_chance
 from pygames_core.games.backgammon.features import features
 from pygames_core.games.backgammon.moves import START_SIDE
 
@@ -264,9 +265,10 @@ def test_the_estimate_favours_the_pip_leader() -> None:
     assert white_moves.estimate_returns()[0] > position(WHITE_RACE, BLACK_RACE).estimate_returns()[0]
 
 
-def test_the_contact_network_has_the_shape_it_is_read_with() -> None:
+def test_the_networks_have_the_shape_they_are_read_with() -> None:
     numbers = len(features(START_SIDE, START_SIDE))
-    assert len(network.WEIGHTS) == network.HIDDEN * (1 + numbers) + 1 + network.HIDDEN
+    for weights in (network.WEIGHTS, network.GAMMON_WIN_WEIGHTS, network.GAMMON_LOSS_WEIGHTS):
+        assert len(weights) == network.HIDDEN * (1 + numbers) + 1 + network.HIDDEN
 
 
 def test_the_contact_estimate_fears_a_closed_board() -> None:
@@ -277,6 +279,30 @@ def test_the_contact_estimate_fears_a_closed_board() -> None:
     blots = position({6: 2, 5: 1, 4: 1, 3: 1, 2: 1, 1: 1, 8: 3, 13: 5}, black, black_bar=1).estimate_returns()[0]
     assert closed > 0.85
     assert closed - blots > 0.15
+
+
+BLITZ_WHITE = {6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 8: 3}
+BLITZ_BLACK = {13: 5, 8: 4, 6: 3}
+"""With Black's other three checkers on the bar behind White's closed board."""
+
+
+def test_the_gammon_chances_see_a_blitz_and_a_race() -> None:
+    blitz = position(BLITZ_WHITE, BLITZ_BLACK, black_bar=3)
+    wins, losses = gammon_chances(*blitz.sides)
+    assert wins > 0.6 and losses < 0.02 and wins <= win_chance(*blitz.sides)
+    assert gammon_chances(blitz.sides[1], blitz.sides[0])[1] > 0.6  # the same, seen by Black
+    race = position(WHITE_RACE, BLACK_RACE)  # Black has borne off none, yet is well ahead of a gammon
+    assert gammon_chances(*race.sides)[0] < 0.02
+    assert gammon_chances(side(WHITE_RACE), side({6: 5, 4: 5})) == (0.0, 0.0)  # both sides have borne off
+    assert gammon_chances(side({}), side({6: 15})) == (1.0, 0.0)  # White has borne off all: a gammon won
+
+
+def test_a_position_worth_a_gammon_is_too_good_to_double_when_gammons_count() -> None:
+    single = position(BLITZ_WHITE, BLITZ_BLACK, black_bar=3, cube_enabled=True)._replace(phase="cube", to_move=0)
+    assert cube_choice(single) == "double"  # Black drops a game it cannot win
+    gammons = single._replace(gammons=True)
+    assert cube_choice(gammons) == "roll"  # a gammon is worth more than Black's drop
+    assert cube_choice(gammons.play("double")) == "drop"
 
 
 def test_the_estimate_of_a_match_weighs_the_stake() -> None:

@@ -2,8 +2,10 @@
 as its checker play (estimate.py).
 
 A decision weighs the stake's possible results: points in a single game, in a match the
-chance of winning the match from each score (estimate.match_chance). Gammons are left out,
-as the chances judge only who wins.
+chance of winning the match from each score (estimate.match_chance). Where a single game scores
+gammons, the chances of winning and losing one (estimate.gammon_chances) add to what the stake
+is worth, which also makes a position too good to double when playing for the gammon is worth more
+than the opponent's drop. A match leaves gammons out.
 
 - Take when the game's chances at twice the stake, plus what owning the cube is worth (the
   taker alone may redouble: about `OWNING` of the stake's spread, nothing when winning twice
@@ -19,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .estimate import match_chance, win_chance
+from .estimate import gammon_chances, match_chance, win_chance
 
 if TYPE_CHECKING:
     from . import BackgammonState
@@ -48,25 +50,34 @@ class CubeDecision:
         state = self.state
         seat: int = state.to_move  # type: ignore[assignment]
         roller = state.turn  # the doubler, when a double waits for an answer
-        chance = win_chance(state.sides[roller], state.sides[1 - roller])
+        sides = state.sides[roller], state.sides[1 - roller]
+        chance = win_chance(*sides)
+        edge = 0.0  # what gammons add to a stake of one, for the deciding seat
+        if state.match_length == 1 and state.gammons:
+            wins, losses = gammon_chances(*sides)
+            edge = wins - losses
         if seat != roller:
-            chance = 1.0 - chance
+            chance, edge = 1.0 - chance, -edge
         stake = state.cube
         won, lost = _results(state, seat)
+
+        def expected(points: int) -> float:
+            return chance * won(points) + (1 - chance) * lost(points) + edge * points
         taker = seat if state.phase == "take" else 1 - seat
         # Owning the cube is worth something only while a redouble could matter to the taker.
         owning = OWNING if state.match_length == 1 or state.match_length - state.score[taker] > 2 * stake else 0.0
         if state.phase == "take":
-            taken = chance * won(2 * stake) + (1 - chance) * lost(2 * stake) + owning * (won(2 * stake) - lost(2 * stake))
+            taken = expected(2 * stake) + owning * (won(2 * stake) - lost(2 * stake))
             return ("take" if taken >= lost(stake) else "drop"), chance
         if "double" not in state.legal_moves():
             return "roll", chance
-        playing_on = chance * won(stake) + (1 - chance) * lost(stake)
-        taken = chance * won(2 * stake) + (1 - chance) * lost(2 * stake) - owning * (won(2 * stake) - lost(2 * stake))
+        playing_on = expected(stake)
+        taken = expected(2 * stake) - owning * (won(2 * stake) - lost(2 * stake))
         answered = min(taken, won(stake))  # the opponent takes or drops, whichever is worse for us
         free = lost(2 * stake) == lost(stake)
         least = DOUBLE_FROM if state.cube_owner == -1 else REDOUBLE_FROM
-        return ("double" if answered > playing_on and (free or chance >= least) else "roll"), chance
+        # The chance a single game without gammons would need for the same worth.
+        return ("double" if answered > playing_on and (free or chance + edge / 2 >= least) else "roll"), chance
 
 
 def _results(state: BackgammonState, seat: int) -> tuple[Callable[[int], float], Callable[[int], float]]:

@@ -3,7 +3,9 @@
 `win_chance` judges a position for the side about to roll from features.py's numbers: a small
 network (network.py) while the sides are in contact, a logistic model once the game is a race.
 bench/backgammon_fit.py fitted both to GNU Backgammon's 0-ply judgement of positions from seeded
-games (the race's to 43,150 of them, the network's to 46,278). A match then weighs the game's stake (the cube) by
+games (the race's to 43,150 of them, the network's to 46,278). `gammon_chances` judges the chances
+of winning and losing a gammon by two more networks of the same kind, fitted to the same 46,278
+positions; only the cube's decisions use them. A match then weighs the game's stake (the cube) by
 the chances of winning the rest of the match from either result, as if every
 later game were an even one-point game.
 """
@@ -107,6 +109,8 @@ class _Network:
 
 _CONTACT = _Network(network.WEIGHTS, network.HIDDEN)
 _RACE = _Linear(RACE_WEIGHTS)
+_GAMMON_WIN = _Network(network.GAMMON_WIN_WEIGHTS, network.HIDDEN)
+_GAMMON_LOSS = _Network(network.GAMMON_LOSS_WEIGHTS, network.HIDDEN)
 
 
 def win_chance(own: Side, opponent: Side) -> float:
@@ -118,6 +122,19 @@ def win_chance(own: Side, opponent: Side) -> float:
     if contact(own, opponent):
         return _CONTACT.chance(own, opponent)
     return _logistic(_RACE.score(own, opponent, _named(own, opponent)))
+
+
+def gammon_chances(own: Side, opponent: Side) -> tuple[float, float]:
+    """The chances that the side about to roll (`own`) wins a gammon and loses one (a backgammon
+    counted as a gammon), each side seen from its seat."""
+    if own[OFF] == CHECKERS or opponent[OFF] == CHECKERS:
+        winner, loser = (own, opponent) if own[OFF] == CHECKERS else (opponent, own)
+        gammon = 1.0 if loser[OFF] == 0 else 0.0
+        return (gammon, 0.0) if winner is own else (0.0, gammon)
+    chance = win_chance(own, opponent)
+    none_off = (opponent[OFF] == 0, own[OFF] == 0)  # a side that has borne off a checker loses no gammon
+    return (min(_GAMMON_WIN.chance(own, opponent), chance) if none_off[0] else 0.0,
+            min(_GAMMON_LOSS.chance(own, opponent), 1.0 - chance) if none_off[1] else 0.0)
 
 
 def game_chance(state: BackgammonState) -> float:
