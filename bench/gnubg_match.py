@@ -9,8 +9,9 @@ whole turn, each decision half of what is left, as the page gives a level (the p
 Dice come from our game's own generator, seeded.
 
 Every turn where our computer had a choice is judged by gnubg at 0-ply (cubeless, deterministic):
-each distinct play's chance of winning, the error being how much less ours gives than the best
-(as equity, 2p - 1, in thousandths: mEMG for single games). gnubg (Debian's, installed with
+each distinct play's equity, the error being how much less ours gives than the best, in
+thousandths (mEMG). In single games the equity is 2p - 1 from the chance of winning p; in money
+games (--cube) gnubg's cubeless equity, gammons and backgammons counted. gnubg (Debian's, installed with
 apt-get when missing) runs this same file in its own Python, which imports our package.
 
 With --cube every cube decision of ours (to double or roll, to take or drop) is judged by
@@ -54,11 +55,14 @@ def in_gnubg(settings: dict) -> dict:
     def board(own: tuple[int, ...], other: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         return tuple(other[1:26]), tuple(own[1:26])
 
-    def chance_for_mover(own: tuple[int, ...], other: tuple[int, ...]) -> float:
-        """The chance of the side that just played, `own`, the other to roll."""
+    def equity_for_mover(own: tuple[int, ...], other: tuple[int, ...]) -> float:
+        """The cubeless equity of the side that just played, `own`, the other to roll."""
         if own[0] == 15:
-            return 1.0
-        return 1.0 - gnubg.evaluate(board(other, own), cube, judge)[0]
+            if not settings["cube"] or other[0]:
+                return 1.0
+            return 3.0 if other[25] or any(other[19:25]) else 2.0
+        judged = gnubg.evaluate(board(other, own), cube, judge)
+        return -judged[5] if settings["cube"] else 1.0 - 2.0 * judged[0]
 
     def cube_choices(state: BackgammonState) -> dict[str, float]:
         """Each answer at a cube decision and the decider's cubeful equity after it, by gnubg."""
@@ -105,8 +109,8 @@ def in_gnubg(settings: dict) -> dict:
                 options = plays(own, other, dice)
                 if len(options) > 1:
                     mine = state.sides[seat], state.sides[1 - seat]
-                    best = max(chance_for_mover(*after) for after in options)
-                    errors.append(2 * (best - chance_for_mover(*mine)))
+                    best = max(equity_for_mover(*after) for after in options)
+                    errors.append(best - equity_for_mover(*mine))
                 choices += 1
             else:
                 gnubg.command(f"set dice {dice[0]} {dice[-1]}")

@@ -14,7 +14,7 @@ import pytest
 
 from pygames_core.core import CHANCE, InvalidMoveError, IllegalMoveError, chance_move
 from pygames_core.games.backgammon import BackgammonState, network
-from pygames_core.games.backgammon.estimate import gammon_chances, win_chance
+from pygames_core.games.backgammon.estimate import gammon_chances, money_share, win_chance
 from pygames_core.games.backgammon.features import features
 from pygames_core.games.backgammon.moves import START_SIDE
 
@@ -295,6 +295,47 @@ def test_the_gammon_chances_see_a_blitz_and_a_race() -> None:
     assert gammon_chances(*race.sides)[0] < 0.02
     assert gammon_chances(side(WHITE_RACE), side({6: 5, 4: 5})) == (0.0, 0.0)  # both sides have borne off
     assert gammon_chances(side({}), side({6: 15})) == (1.0, 0.0)  # White has borne off all: a gammon won
+
+
+def test_a_single_game_with_gammons_is_played_for_its_share_of_the_stake() -> None:
+    assert money_share(side({}), side({6: 15})) == 1.0  # a gammon won: two points of two
+    assert money_share(side({}), side({6: 14})) == 0.75  # a single game won: one point
+    blitz = position(BLITZ_WHITE, BLITZ_BLACK, black_bar=3).sides
+    assert money_share(*blitz) > (2 * win_chance(*blitz) + 1) / 4  # its gammons add to a win
+    # The turn search is told, in single games only: a match weighs gammons by its score.
+    single, match = {"scoring": "gammons"}, {"scoring": "gammons", "match": "3"}
+    for options, gammons in ((single, True), ({}, False), (match, False)):
+        state = BackgammonState.new(2, options, seed=1)
+        state = state.play(chance_move(state))
+        assert state.search_position().gammons is gammons
+
+
+def test_with_gammons_scored_the_computer_anchors_rather_than_stack_its_builders() -> None:
+    """4-4, each side with its back checkers still on the 24 point, Black's 4 point made: GNU
+    Backgammon (0-ply, cubeless) gives White +0.43 for 24/20(2) 13/9(2), which anchors on Black's
+    5 point, and +0.05 for 13/9(4). Judged by its chance of winning alone, ours plays the second."""
+    white, black = {5: 2, 6: 4, 8: 2, 13: 5, 24: 2}, {4: 2, 6: 4, 8: 2, 13: 5, 24: 2}
+    plays_of = {}
+    for scoring in ("single", "gammons"):
+        state = position(white, black, (4, 4, 4, 4), gammons=scoring == "gammons")
+        play = []
+        while state.phase == "move" and state.turn == 0:
+            play.append(cube_choice(state))
+            state = state.play(play[-1])
+        plays_of[scoring] = sorted(play)
+    assert plays_of["gammons"] == ["13/9", "13/9", "24/20", "24/20"]
+    assert plays_of["single"] == ["13/9"] * 4
+
+
+def test_a_hint_with_gammons_scored_still_tells_the_chance_of_winning() -> None:
+    from pygames_core import ai
+
+    state = position(BLITZ_WHITE, BLITZ_BLACK, (6, 5), black_bar=3, gammons=True)
+    play, outlook = ai.suggest(state, 10.0, 0, iterations=0)
+    after = state
+    for move in play:
+        after = after.play(move)
+    assert outlook == pytest.approx(1 - win_chance(after.sides[1], after.sides[0]))
 
 
 def test_a_position_worth_a_gammon_is_too_good_to_double_when_gammons_count() -> None:

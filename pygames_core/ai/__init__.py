@@ -87,7 +87,8 @@ def suggest(state: State, seconds: float, seed: int, iterations: int | None = No
         move, outlook = position.decision()  # type: ignore[union-attr]
         return (move,), outlook
     if _is_turn(position):
-        return expectimax.search(position, seconds, iterations)
+        play, value = expectimax.search(position, seconds, iterations)
+        return play, position.outlook(play, value)  # type: ignore[union-attr]
     if position is not None:
         result = alphabeta.search(position, seconds, iterations)
         forced = 1.0 if result.value > alphabeta.WIN else 0.0 if result.value < -alphabeta.WIN else None

@@ -24,7 +24,7 @@ CANDIDATES = 16
 """Plays 1-ply judges at most: the best at 0-ply."""
 
 WITHIN = 0.16
-"""Nor any whose 0-ply chance is this far below the best's."""
+"""Nor any whose 0-ply value is this far below the best's."""
 
 
 class TurnPosition(Protocol):
@@ -42,8 +42,13 @@ class TurnPosition(Protocol):
         when the game is over."""
 
     def value(self) -> float:
-        """For a seat to roll: its chance of winning, in [0, 1] (0 when the game is over, as
-        the seat that moved last has won)."""
+        """For a seat to roll: its chance of winning, or where the game scores more than a win
+        (Backgammon's gammons) its share of the stake, in [0, 1], the opponent's being the rest
+        (0 when the game is over with no more than a win, as the seat that moved last has won)."""
+
+    def outlook(self, play: tuple[str, ...], value: float) -> float:
+        """For a seat playing its roll: its chance of winning after `play`, which the search
+        valued at `value` (for a hint)."""
 
     def key(self) -> Hashable:
         """Equal for positions with the same future."""
@@ -68,7 +73,7 @@ def choose_move(position: TurnPosition, seconds: float, iterations: int | None =
 
 
 def search(position: TurnPosition, seconds: float, iterations: int | None = None) -> tuple[tuple[str, ...], float]:
-    """The best way to play the turn and the mover's chance of winning after it."""
+    """The best way to play the turn and the mover's value (chance or share) after it."""
     deadline = time.perf_counter() + seconds
     ranked = sorted(((1.0 - after.value(), moves, after) for moves, after in position.plays()),
                     key=lambda entry: -entry[0])

@@ -509,7 +509,8 @@ class BackgammonState(State):
         one that decides by the same chances (cube.py); the answer to a resignation is left to
         the default search."""
         if self.phase == "move":
-            return Turn(self.sides[self.turn], self.sides[1 - self.turn], self.dice)
+            money = self.gammons and self.match_length == 1  # a match weighs gammons by its score
+            return Turn(self.sides[self.turn], self.sides[1 - self.turn], self.dice, money)
         if self.phase in ("cube", "take"):
             return CubeDecision(self)
         return None

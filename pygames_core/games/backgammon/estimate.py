@@ -5,7 +5,8 @@ network (network.py) while the sides are in contact, a logistic model once the g
 bench/backgammon_fit.py fitted both to GNU Backgammon's 0-ply judgement of positions from seeded
 games (the race's to 43,150 of them, the network's to 46,278). `gammon_chances` judges the chances
 of winning and losing a gammon by two more networks of the same kind, fitted to the same 46,278
-positions; only the cube's decisions use them. A match then weighs the game's stake (the cube) by
+positions; the cube's decisions and, where a single game scores gammons, the turn search
+(`money_share`) use them. A match then weighs the game's stake (the cube) by
 the chances of winning the rest of the match from either result, as if every
 later game were an even one-point game.
 """
@@ -101,8 +102,8 @@ class _Network:
         self.units = tuple(_Linear(weights[unit * size:(unit + 1) * size]) for unit in range(hidden))
         self.constant, self.output = weights[hidden * size], weights[hidden * size + 1:]
 
-    def chance(self, own: Side, opponent: Side) -> float:
-        named = _named(own, opponent)
+    def chance(self, own: Side, opponent: Side, named: tuple[list[float], list[float]]) -> float:
+        """The chance; `named` holds each side's `side_features`, worked out once."""
         return _logistic(self.constant + sum(
             weight * math.tanh(unit.score(own, opponent, named)) for weight, unit in zip(self.output, self.units)))
 
@@ -115,26 +116,45 @@ _GAMMON_LOSS = _Network(network.GAMMON_LOSS_WEIGHTS, network.HIDDEN)
 
 def win_chance(own: Side, opponent: Side) -> float:
     """The chance that the side about to roll (`own`) wins the game, each side seen from its seat."""
+    return _win_chance(own, opponent, _named(own, opponent))
+
+
+def _win_chance(own: Side, opponent: Side, named: tuple[list[float], list[float]]) -> float:
     if own[OFF] == CHECKERS:
         return 1.0
     if opponent[OFF] == CHECKERS:
         return 0.0
     if contact(own, opponent):
-        return _CONTACT.chance(own, opponent)
-    return _logistic(_RACE.score(own, opponent, _named(own, opponent)))
+        return _CONTACT.chance(own, opponent, named)
+    return _logistic(_RACE.score(own, opponent, named))
 
 
 def gammon_chances(own: Side, opponent: Side) -> tuple[float, float]:
     """The chances that the side about to roll (`own`) wins a gammon and loses one (a backgammon
     counted as a gammon), each side seen from its seat."""
+    named = _named(own, opponent)
+    return _gammon_chances(own, opponent, _win_chance(own, opponent, named), named)
+
+
+def _gammon_chances(own: Side, opponent: Side, chance: float,
+                    named: tuple[list[float], list[float]]) -> tuple[float, float]:
     if own[OFF] == CHECKERS or opponent[OFF] == CHECKERS:
         winner, loser = (own, opponent) if own[OFF] == CHECKERS else (opponent, own)
         gammon = 1.0 if loser[OFF] == 0 else 0.0
         return (gammon, 0.0) if winner is own else (0.0, gammon)
-    chance = win_chance(own, opponent)
-    none_off = (opponent[OFF] == 0, own[OFF] == 0)  # a side that has borne off a checker loses no gammon
-    return (min(_GAMMON_WIN.chance(own, opponent), chance) if none_off[0] else 0.0,
-            min(_GAMMON_LOSS.chance(own, opponent), 1.0 - chance) if none_off[1] else 0.0)
+    # A side that has borne off a checker loses no gammon: no network needs asking.
+    return (min(_GAMMON_WIN.chance(own, opponent, named), chance) if opponent[OFF] == 0 else 0.0,
+            min(_GAMMON_LOSS.chance(own, opponent, named), 1.0 - chance) if own[OFF] == 0 else 0.0)
+
+
+def money_share(own: Side, opponent: Side) -> float:
+    """The side about to roll's share of a single game's stake where gammons count double, in
+    [0, 1]: its cubeless equity (a point won or lost, two for a gammon) mapped from [-2, 2], so
+    that the opponent's share is the rest."""
+    named = _named(own, opponent)
+    chance = _win_chance(own, opponent, named)
+    wins, losses = _gammon_chances(own, opponent, chance, named)
+    return (2.0 * chance - 1.0 + wins - losses + 2.0) / 4.0
 
 
 def game_chance(state: BackgammonState) -> float:
