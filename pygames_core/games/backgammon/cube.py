@@ -5,7 +5,7 @@ A decision weighs the stake's possible results: points in a single game, in a ma
 chance of winning the match from each score (estimate.match_chance). Where a single game scores
 gammons, the chances of winning and losing one (estimate.gammon_chances) add to what the stake
 is worth, which also makes a position too good to double when playing for the gammon is worth more
-than the opponent's drop. A match leaves gammons out.
+than the opponent's drop (less `TOO_GOOD`). A match leaves gammons out.
 
 - Take when the game's chances at twice the stake, plus what owning the cube is worth (the
   taker alone may redouble: about `OWNING` of the stake's spread, nothing when winning twice
@@ -33,6 +33,13 @@ DOUBLE_FROM = 0.68
 """The least chance of winning at which a centred cube is offered..."""
 REDOUBLE_FROM = 0.70
 """...and one's own."""
+TOO_GOOD = 0.15
+"""Where the roller may well win a gammon (a chance over `GAMMON_FROM`), what a double the opponent
+drops is worth less than the stake, against playing on: the cube kept can still cash later, once
+the gammon has had its chance..."""
+GAMMON_FROM = 0.1
+"""...both fitted on bench/backgammon_cube.py's positions (from 0.1 to 0.2 and 0 to 0.1 about as
+good)."""
 
 
 class CubeDecision:
@@ -53,9 +60,10 @@ class CubeDecision:
         sides = state.sides[roller], state.sides[1 - roller]
         chance = win_chance(*sides)
         edge = 0.0  # what gammons add to a stake of one, for the deciding seat
+        gammon = 0.0  # the roller's chance of a gammon
         if state.match_length == 1 and state.gammons:
             wins, losses = gammon_chances(*sides)
-            edge = wins - losses
+            edge, gammon = wins - losses, wins
         if seat != roller:
             chance, edge = 1.0 - chance, -edge
         stake = state.cube
@@ -63,6 +71,7 @@ class CubeDecision:
 
         def expected(points: int) -> float:
             return chance * won(points) + (1 - chance) * lost(points) + edge * points
+
         taker = seat if state.phase == "take" else 1 - seat
         # Owning the cube is worth something only while a redouble could matter to the taker.
         owning = OWNING if state.match_length == 1 or state.match_length - state.score[taker] > 2 * stake else 0.0
@@ -73,7 +82,8 @@ class CubeDecision:
             return "roll", chance
         playing_on = expected(stake)
         taken = expected(2 * stake) - owning * (won(2 * stake) - lost(2 * stake))
-        answered = min(taken, won(stake))  # the opponent takes or drops, whichever is worse for us
+        cash = won(stake) - (TOO_GOOD * stake if gammon > GAMMON_FROM else 0.0)
+        answered = min(taken, cash)  # the opponent takes or drops, whichever is worse for us
         free = lost(2 * stake) == lost(stake)
         least = DOUBLE_FROM if state.cube_owner == -1 else REDOUBLE_FROM
         # The chance a single game without gammons would need for the same worth.
