@@ -280,6 +280,12 @@ class BackgammonState(State):
             return RESIGN_ANSWERS
         return ()
 
+    @property
+    def weighs_gammons(self) -> bool:
+        """Whether the computer's play and cube count gammons: in a single game that scores them.
+        A match's gammons are worth what its score makes them, which the computer leaves out."""
+        return self.gammons and self.match_length == 1
+
     def resignations(self) -> tuple[str, ...]:
         """What the player on turn may resign: a single game, and with gammons scored a gammon or a backgammon."""
         return tuple(RESIGNATIONS) if self.gammons else ("resign",)
@@ -509,8 +515,7 @@ class BackgammonState(State):
         one that decides by the same chances (cube.py); the answer to a resignation is left to
         the default search."""
         if self.phase == "move":
-            money = self.gammons and self.match_length == 1  # a match weighs gammons by its score
-            return Turn(self.sides[self.turn], self.sides[1 - self.turn], self.dice, money)
+            return Turn(self.sides[self.turn], self.sides[1 - self.turn], self.dice, self.weighs_gammons)
         if self.phase in ("cube", "take"):
             return CubeDecision(self)
         return None

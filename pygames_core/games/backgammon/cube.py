@@ -61,7 +61,7 @@ class CubeDecision:
         chance = win_chance(*sides)
         edge = 0.0  # what gammons add to a stake of one, for the deciding seat
         gammon = 0.0  # the roller's chance of a gammon
-        if state.match_length == 1 and state.gammons:
+        if state.weighs_gammons:
             wins, losses = gammon_chances(*sides)
             edge, gammon = wins - losses, wins
         if seat != roller:
