@@ -286,8 +286,11 @@ def test_a_cacao_hint_marks_the_turn_button_while_the_tile_lies_the_wrong_way(pa
             break
     else:
         pytest.fail("six hints in a row laid the plain tile")
-    expect(hinted).to_have_attribute("data-from", tile)
-    hinted.click()
+    expect(hinted).to_have_count(1)
+    # A hand of one kind of tile comes picked already; otherwise the hint marks the tile to pick.
+    if not page.locator(f'#board [data-from="{tile}"][aria-pressed="true"]').count():
+        expect(hinted).to_have_attribute("data-from", tile)
+        hinted.click()
     wanted = f"{tile} {square} {rotation or 0}"
     turn_button = page.locator("#board .cc-turn")
     lying = 0
