@@ -13,9 +13,9 @@ game's own `estimate_returns()` from the search (cut playouts then count as draw
 after `mcts.PLAYOUT_LIMIT` plies, as before games had estimates). With --players N,
 player a takes one seat and b every other. Games come in rounds on the same seed,
 a taking each seat in turn; chance outcomes come from the game's own generator.
-Prints each game, a's share of the points (an equal share is 1/N a game) and, with more than
-two players, how often a finished ahead of each other seat (winners first, then by score; a tie
-counts half).
+Prints each game (with a's mean and longest search), a's share of the points (an equal share is
+1/N a game) and, with more than two players, how often a finished ahead of each other seat
+(winners first, then by score; a tie counts half).
 """
 
 from __future__ import annotations
@@ -87,11 +87,12 @@ def ahead(outcome: Outcome, seat: int) -> float:
 
 
 def play_game(game_id: str, options: dict[str, str], players: tuple[dict, dict], seed: int, first_seat: int,
-              seats: int = 2) -> tuple[float, float, tuple[float, ...], int, float, int]:
+              seats: int = 2) -> tuple[float, float, tuple[float, ...], int, float, float, int]:
     """(player a's return, the share of seats it finished ahead of, the scores by seat, plies,
-    a's seconds per search, its mean iterations); a plays `first_seat`, b every other seat."""
+    a's seconds per search, its longest search, its mean iterations); a plays `first_seat`, b
+    every other seat."""
     state = get_game(game_id).new(seats, options, seed)
-    seconds = 0.0
+    seconds = longest = 0.0
     searches = iterations = 0
     while state.to_move is not None:
         if state.to_move == CHANCE:
@@ -101,7 +102,9 @@ def play_game(game_id: str, options: dict[str, str], players: tuple[dict, dict],
             started = time.perf_counter()
             move, done = choose(state, players[index], seed * 100_000 + state.ply)  # type: ignore[attr-defined]
             if index == 0 and len(state.legal_moves()) > 1:
-                seconds += time.perf_counter() - started
+                took = time.perf_counter() - started
+                seconds += took
+                longest = max(longest, took)
                 searches += 1
                 iterations += done
         state = state.play(move)
@@ -109,7 +112,8 @@ def play_game(game_id: str, options: dict[str, str], players: tuple[dict, dict],
     assert outcome is not None
     searches = max(searches, 1)
     plies = state.ply  # type: ignore[attr-defined]
-    return outcome.returns()[first_seat], ahead(outcome, first_seat), outcome.scores, plies, seconds / searches, iterations // searches
+    return (outcome.returns()[first_seat], ahead(outcome, first_seat), outcome.scores, plies, seconds / searches,
+            longest, iterations // searches)
 
 
 def main() -> None:
@@ -132,20 +136,22 @@ def main() -> None:
                         game % args.players, args.players)
             for game in range(args.games)
         ]
-        points = ahead_share = 0.0
+        points = ahead_share = longest = 0.0
         for game, job in enumerate(jobs):
-            result, finished_ahead, scores, plies, seconds, iterations = job.result()
+            result, finished_ahead, scores, plies, seconds, game_longest, iterations = job.result()
+            longest = max(longest, game_longest)
             points += result
             ahead_share += finished_ahead
             scores_text = " ".join(f"{score:g}" for score in scores)
             print(f"game {game + 1}: a as seat {game % args.players}: {result:.2f}, scores {scores_text}, {plies} plies; "
                   f"a: {seconds * 1000:.0f} ms"
-                  + (f", {iterations} iterations" if players[0]["kind"] == "mcts" else "") + " per search", flush=True)
+                  + (f", {iterations} iterations" if players[0]["kind"] == "mcts" else "")
+                  + f" per search, longest {game_longest * 1000:.0f} ms", flush=True)
     print(f"{args.a} vs {args.b}, {args.game} {' '.join(args.options)}, {args.players} players: "
           f"{points:.1f} / {args.games} ({100 * points / args.games:.0f}%, an equal share is "
           f"{100 / args.players:.0f}%)"
           + (f", ahead of {100 * ahead_share / args.games:.0f}% of the other seats" if args.players > 2 else "")
-          + f" in {time.perf_counter() - started:.0f} s")
+          + f"; a's longest search {longest * 1000:.0f} ms; in {time.perf_counter() - started:.0f} s")
 
 
 if __name__ == "__main__":
