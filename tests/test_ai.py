@@ -6,6 +6,7 @@ they are deterministic and independent of the machine's speed.
 
 from __future__ import annotations
 
+import gc
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -242,6 +243,34 @@ def test_the_computer_plays_every_game_to_its_end_in_every_seat(game: str, optio
             assert move in state.legal_moves()
         state = state.play(move)
     assert state.outcome() is not None
+
+
+def a_decision(game: str, plies: int, options: dict[str, str]) -> State:
+    """A position where a seat is to choose, about `plies` random plies into a seeded game."""
+    state, rng = get_game(game).new(get_game(game).info.min_players, options, 1), Rng(plies)
+    for _ in range(plies):
+        moves = state.legal_moves()
+        following = state.play(chance_move(state) if state.to_move == CHANCE else moves[rng.below(len(moves))])
+        if following.to_move is None:
+            break
+        state = following
+    while state.to_move == CHANCE:
+        state = state.play(chance_move(state))
+    return state
+
+
+@pytest.mark.parametrize("game", [info.id for info in games()])
+def test_a_search_leaves_no_cycles_for_the_collector(game: str) -> None:
+    """The search runs with the cycle collector off (ai._unpaused), so its garbage must be freed
+    by reference counts alone: the collector finds nothing left over, and is back on afterwards."""
+    options = {"scoring": "single", "cube": "on", "match": "1"} if game == "backgammon" else {}
+    for plies in (1, 9):
+        state = a_decision(game, plies, options)
+        gc.collect()
+        ai.choose_move(state, "search", UNLIMITED, 3, iterations=60)
+        ai.suggest(state, UNLIMITED, 3, iterations=60)
+        assert gc.collect() == 0
+    assert gc.isenabled()
 
 
 def test_unknown_players_and_finished_games_are_refused() -> None:

@@ -62,19 +62,19 @@ class _Node:
     """One state in the tree.
 
     `seat` is the seat that chose the move into this node (CHANCE below a chance
-    point, None at the root); `total` sums that seat's returns. A decision node
+    point, None at the root); `total` sums that seat's returns. A node knows no
+    parent (the backup walks the path it came down), so a tree holds no cycle and is
+    freed as soon as the search drops it, never by the cycle collector mid-search. A decision node
     keeps its moves not yet expanded in `untried`; a chance node keeps its
     outcomes, their weights and the children drawn so far by outcome index.
     """
 
-    __slots__ = ("state", "move", "parent", "seat", "to_move", "children", "untried",
+    __slots__ = ("state", "move", "seat", "to_move", "children", "untried",
                  "chance_moves", "chance_weights", "chance_children", "returns", "visits", "total")
 
-    def __init__(self, state: State, move: str | None, parent: _Node | None, seat: int | None,
-                 rng: Rng) -> None:
+    def __init__(self, state: State, move: str | None, seat: int | None, rng: Rng) -> None:
         self.state = state
         self.move = move
-        self.parent = parent
         self.seat = seat
         self.to_move = state.to_move
         self.children: list[_Node] = []
@@ -143,7 +143,7 @@ def search(state: State, seconds: float, seed: int, iterations: int | None = Non
     done = 0
     for world in range(worlds):
         root_state = state.resample(seat, rng) if worlds > 1 else state
-        root = _Node(root_state, None, None, None, rng)
+        root = _Node(root_state, None, None, rng)
         deadline = started + seconds * (world + 1) / worlds
         world_limit = limit * (world + 1) / worlds
         first = done
@@ -186,6 +186,7 @@ def playout_limit_for(state: State) -> int:
 def _iterate(root: _Node, rng: Rng, exploration: float, playout_limit: int) -> None:
     """One selection, expansion, playout and backup."""
     node = root
+    path = [root]
     while True:
         if node.returns is not None:
             returns = node.returns
@@ -195,26 +196,27 @@ def _iterate(root: _Node, rng: Rng, exploration: float, playout_limit: int) -> N
             child = node.chance_children.get(index)
             if child is None:
                 move = node.chance_moves[index]
-                child = _Node(node.state.play(move), move, node, CHANCE, rng)
+                child = _Node(node.state.play(move), move, CHANCE, rng)
                 node.chance_children[index] = child
+                path.append(child)
                 returns = _playout(child, rng, playout_limit)
-                node = child
                 break
             node = child
+            path.append(node)
             continue
         if node.untried:
             move = node.untried.pop()
-            child = _Node(node.state.play(move), move, node, node.to_move, rng)
+            child = _Node(node.state.play(move), move, node.to_move, rng)
             node.children.append(child)
+            path.append(child)
             returns = _playout(child, rng, playout_limit)
-            node = child
             break
         node = _select(node, exploration)
-    while node is not None:
+        path.append(node)
+    for node in path:
         node.visits += 1
         if node.seat is not None and node.seat >= 0:
             node.total += returns[node.seat]
-        node = node.parent  # type: ignore[assignment]
 
 
 def _select(node: _Node, exploration: float) -> _Node:

@@ -17,21 +17,23 @@ def plays(own: tuple[int, ...], opponent: tuple[int, ...], dice: tuple[int, ...]
     """Every position the rest of the turn can leave, with one sequence of steps that leaves it.
     With nothing to play, the position as it is (no steps)."""
     found: dict[Sides, tuple[str, ...]] = {}
-    seen: set[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
-
-    def extend(own: tuple[int, ...], opponent: tuple[int, ...], dice: tuple[int, ...], steps: tuple[str, ...]) -> None:
-        if (own, opponent, dice) in seen:
-            return
-        seen.add((own, opponent, dice))
-        moves = legal_steps(own, opponent, dice)[0] if dice and own[OFF] < CHECKERS else ()
-        if not moves:
-            found.setdefault((own, opponent), steps)
-            return
-        for move in moves:
-            origin, target = STEP_BY_TEXT[move]
-            after, opponent_after, _ = play_step(own, opponent, origin, target)
-            index = dice.index(die_for(dice, origin, target))
-            extend(after, opponent_after, dice[:index] + dice[index + 1:], steps + (move,))
-
-    extend(own, opponent, dice, ())
+    _extend(own, opponent, dice, (), found, set())
     return found
+
+
+def _extend(own: tuple[int, ...], opponent: tuple[int, ...], dice: tuple[int, ...], steps: tuple[str, ...],
+            found: dict[Sides, tuple[str, ...]], seen: set[tuple[tuple[int, ...], ...]]) -> None:
+    """Adds to `found` every position the steps from here can leave. A function of the module,
+    not a closure over `found`: a recursive closure is a reference cycle, left for the collector."""
+    if (own, opponent, dice) in seen:
+        return
+    seen.add((own, opponent, dice))
+    moves = legal_steps(own, opponent, dice)[0] if dice and own[OFF] < CHECKERS else ()
+    if not moves:
+        found.setdefault((own, opponent), steps)
+        return
+    for move in moves:
+        origin, target = STEP_BY_TEXT[move]
+        after, opponent_after, _ = play_step(own, opponent, origin, target)
+        index = dice.index(die_for(dice, origin, target))
+        _extend(after, opponent_after, dice[:index] + dice[index + 1:], steps + (move,), found, seen)
