@@ -62,11 +62,12 @@ class _Node:
     """One state in the tree.
 
     `seat` is the seat that chose the move into this node (CHANCE below a chance
-    point, None at the root); `total` sums that seat's returns. A node knows no
-    parent (the backup walks the path it came down), so a tree holds no cycle and is
-    freed as soon as the search drops it, never by the cycle collector mid-search. A decision node
+    point, None at the root); `total` sums that seat's returns. A decision node
     keeps its moves not yet expanded in `untried`; a chance node keeps its
     outcomes, their weights and the children drawn so far by outcome index.
+
+    A node knows no parent (the backup walks the path it came down): a tree holds
+    no cycle, so reference counts free it and the cycle collector never walks it.
     """
 
     __slots__ = ("state", "move", "seat", "to_move", "children", "untried",
