@@ -247,7 +247,8 @@ def test_the_computer_plays_every_game_to_its_end_in_every_seat(game: str, optio
 
 def a_decision(game: str, plies: int, options: dict[str, str]) -> State:
     """A position where a seat is to choose, about `plies` random plies into a seeded game."""
-    state, rng = get_game(game).new(get_game(game).info.min_players, options, 1), Rng(plies)
+    cls = get_game(game)
+    state, rng = cls.new(cls.info.min_players, options, 1), Rng(plies)
     for _ in range(plies):
         moves = state.legal_moves()
         following = state.play(chance_move(state) if state.to_move == CHANCE else moves[rng.below(len(moves))])

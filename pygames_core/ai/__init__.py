@@ -35,7 +35,7 @@ Search = TypeVar("Search", bound=Callable[..., object])
 def _unpaused(search: Search) -> Search:
     """Runs a search with Python's cycle collector off. A search builds its tree of many
     small objects fast, and the collector would walk the whole tree again and again: pauses of
-    tens of milliseconds that overran a turn's budget by a fifth. The searches leave no cycles
+    tens of milliseconds that overran a turn's budget by up to three quarters. The searches leave no cycles
     (tests/test_ai.py checks), so their garbage is freed without the collector."""
 
     @functools.wraps(search)
