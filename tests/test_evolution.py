@@ -13,7 +13,7 @@ import pytest
 from pygames_core import get_game
 from pygames_core.core import CHANCE, IllegalMoveError, chance_move
 from pygames_core.games import evolution
-from pygames_core.games.evolution import EvolutionState, attack, cards, rounds
+from pygames_core.games.evolution import EvolutionState, attack, cards, estimate, rounds
 from pygames_core.games.evolution.species import Species
 from pygames_core.rng import Rng
 
@@ -553,12 +553,48 @@ def test_open_prey_are_species_another_players_carnivore_may_attack_without_a_ca
     assert hunters == {(0, 0)}
 
 
+def test_the_forecast_shares_the_watering_hole_a_species_a_turn_a_seat() -> None:
+    """Four small species do not eat more than one big one: each seat feeds one species a
+    turn, an unfed one first, so Red's fourth species goes hungry."""
+    state = table([species(1, 1)] * 4, [species(1, 3)], hole=5)
+    assert estimate.plant_forecast(state, list(state.rows)) == [[1, 1, 1, 0], [2]]
+    foraging = table([species(1, 1)] * 4, [species(1, 3, "foraging")], hole=5)
+    assert estimate.plant_forecast(foraging, list(foraging.rows)) == [[1, 1, 0, 0], [3]]
+    cooperation = table([species(1, 2, "cooperation"), species(1, 1)], [species(1, 3)], hole=4)
+    assert estimate.plant_forecast(cooperation, list(cooperation.rows)) == [[2, 1], [1]], "R1 passes 1 on to R2 at each meal"
+    blue_first = table([species(1, 1)] * 4, [species(1, 3)], hole=5, to_move=1)
+    assert estimate.plant_forecast(blue_first, list(blue_first.rows)) == [[1, 1, 0, 0], [3]]
+    carnivore = table([species(2, 2, "carnivore")], [species(1, 3)], hole=5)
+    assert estimate.plant_forecast(carnivore, list(carnivore.rows)) == [[0], [3]], "a carnivore eats no plant food"
+
+
+def test_the_estimate_sees_the_traits_played_and_what_acts_before_the_food() -> None:
+    hidden = Species(1, 2, hidden=(card("long-neck"),))
+    fertile = species(1, 2, "fertile")
+    state = table([hidden, fertile], [species(1, 1)], hole=2, phase="play")
+    shown = estimate.before_food(state, list(state.rows))
+    assert shown[0] == (Species(1, 2, 1, traits=(card("long-neck"),)), Species(2 - 1, 3, traits=fertile.traits))
+    assert estimate.before_food(state._replace(hole=0), list(state.rows))[0][1] == fertile, "Fertile needs food on the Hole"
+    feeding = table([hidden], [species(1, 1)], hole=2)
+    assert estimate.before_food(feeding, list(feeding.rows)) == list(feeding.rows), "in the feeding, all has acted"
+
+
+def test_a_species_the_forecast_leaves_hungry_is_worth_only_the_cards_it_draws() -> None:
+    state = table([species(1, 1, "climbing", "horns"), species(1, 1)], [species(1, 1)], hole=2, to_move=1)
+    forecast = estimate.plant_forecast(state, list(state.rows))
+    assert forecast == [[1, 0], [1]]
+    rows, prey, hunters = list(state.rows), set(), set()
+    assert estimate.worth(state, 0, rows[0], (), forecast[0], prey, hunters) == 2 + 2
+    swapped = (state.rows[0][1], state.rows[0][0])
+    assert estimate.worth(state, 0, swapped, (), forecast[0], prey, hunters) == 2 + 2 * estimate.HAND_WORTH
+
+
 def test_the_estimate_charges_a_species_open_to_attack_to_its_owner(monkeypatch: pytest.MonkeyPatch) -> None:
     hunter = species(3, 2, "carnivore")
     exposed = table([hunter], [species(2, 2)])
     climbing = table([hunter], [species(2, 2, "climbing")])
     charged = exposed.estimate_returns(), climbing.estimate_returns()
-    monkeypatch.setattr(evolution, "EXPOSED_COST", 0.0)
+    monkeypatch.setattr(estimate, "EXPOSED_COST", 0.0)
     assert exposed.estimate_returns()[1] > charged[0][1] + 0.01
     assert climbing.estimate_returns() == charged[1], "a prey that climbs is not open to this carnivore"
     assert sum(charged[0]) == pytest.approx(1.0)

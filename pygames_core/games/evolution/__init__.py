@@ -102,7 +102,6 @@ A card is {name, trait, title, food, text}.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -110,7 +109,7 @@ from typing import Any
 
 from ... import rng as rng_module
 from ...core import CHANCE, LONGEST_RECORD, GameInfo, InvalidMoveError, Option, Outcome, RecordError, State, redeal
-from . import attack, rounds
+from . import attack, estimate, rounds
 from .cards import (CARNIVORE, COPIES, DECK_SIZE, FAT_TISSUE, FERTILE, FOOD, INDEX, INTELLIGENCE, KINDS,
                     LONG_NECK, NAMES, TEXTS, TITLES, TRAIT, TRAITS)
 from .feeding import BANK, HOLE, Feeding
@@ -122,15 +121,6 @@ TRAIT_LIMIT = {2: 2}  # traits a species may hold, by player count; 3 otherwise
 QUICK_ALWAYS = 6  # players at which the cards are always played all at once
 BEFORE_FOOD = {"fertile": FERTILE, "long-neck": LONG_NECK, "fat-tissue": FAT_TISSUE}
 INTELLIGENCE_FOOD = 2
-# Points: how much a lead counts for `estimate_returns`, before the rounds to come. At 6 a move's
-# gain moved a return by hundredths, which the search's exploration drowned: every move got the
-# same visits. At 2 it tells them apart (bench/ai_strength.py, 4 players against random).
-SPREAD = 2.0
-HAND_WORTH, FAT_WORTH = 0.4, 0.8  # points a card in hand and a stored fat are worth to `worth`
-CARNIVORE_HOPE = 0.5  # the part of a carnivore's hunger `worth` hopes its attacks will meet
-CARNIVORE_HOPE_WITHOUT_PREY = 0.2  # the same for a carnivore with no prey in reach now
-EXPOSED_COST = 2.0  # points `worth` takes off a species that another's carnivore may attack freely
-AVERAGE_FOOD = 3  # plant food a food card not chosen yet brings, about (the deck's mean is 3.3)
 
 _CARD = r"([a-z-]+:-?\d)"
 _SPECIES = r"([A-Z]\d+)"
@@ -475,49 +465,9 @@ class EvolutionState(State):
     def turn_seat(self) -> int | None:
         return None if self.phase == "deal" else self.active
 
-    def plant_share(self, rows: list[tuple[Species, ...]]) -> float:
-        """How much of the plant eaters' hunger this round's plant food may meet, 0 to 1: the
-        Watering Hole and the food cards on it (or an average card for each still to come)
-        against the populations still hungry in `rows` (each seat's, as `area` gives it)."""
-        hunger = sum(species.population - species.food for row in rows for species in row
-                     if not species.has(CARNIVORE))
-        food = self.hole
-        if self.phase in ("food", "play", "before"):
-            food += sum(FOOD[kind] if kind >= 0 else AVERAGE_FOOD for kind in self.food_cards)
-        return min(1.0, max(food, 0) / hunger) if hunger else 1.0
-
-    def worth(self, seat: int, row: tuple[Species, ...], hand: tuple[int, ...], share: float,
-              prey: set[tuple[int, int]], hunters: set[tuple[int, int]]) -> float:
-        """What a seat's position is worth in points, as a search judges it: the bag; each
-        species' food (it goes to the bag, and keeps that much population), and its hunger
-        as far as `share` of it (a carnivore's by a hope that needs a prey in reach) may still
-        be fed; its traits, its fat, and the cards in hand while rounds are to come; less a
-        cost for each species another's carnivore may attack freely (`attack.open_prey`)."""
-        value = self.bags[seat] + (0 if self.last_round == rounds.THIS_ROUND else HAND_WORTH * len(hand))
-        for index, species in enumerate(row):
-            if species.has(CARNIVORE):
-                hope = CARNIVORE_HOPE if (seat, index) in hunters else CARNIVORE_HOPE_WITHOUT_PREY
-            else:
-                hope = share
-            value += (2 * species.food + 2 * hope * (species.population - species.food) + len(species.traits)
-                      + len(species.hidden) + FAT_WORTH * species.fat)
-            if (seat, index) in prey:
-                value -= EXPOSED_COST
-        return value
-
     def estimate_returns(self) -> tuple[float, ...]:
-        """Each seat's chance from its `worth`, against the spread of the rounds still to
-        come, which the deck measures."""
-        areas = [self.area(seat) for seat in range(self.players)]
-        rows = [row for row, _, _ in areas]
-        share = self.plant_share(rows)
-        prey, hunters = attack.open_prey(rows)
-        points = [self.worth(seat, row, hand, share, prey, hunters) for seat, (row, hand, _) in enumerate(areas)]
-        to_come = self.deck_size + (0 if self.last_round else sum(self.discards))
-        spread = SPREAD * math.sqrt(1 + to_come / 4)
-        top = max(points)
-        weights = [math.exp((value - top) / spread) for value in points]
-        return tuple(weight / sum(weights) for weight in weights)
+        """Each seat's chance, from its points as the feeding may leave them (estimate.py)."""
+        return estimate.returns(self)
 
     # -- view and hidden information ------------------------------------------------
 
@@ -649,3 +599,4 @@ def _redraw_hidden(species: Species, pool: list[int], rng: rng_module.Rng) -> Sp
         hidden.append(kind)
         taken.append(TRAIT[kind])
     return species._replace(hidden=tuple(hidden))
+

@@ -1,0 +1,154 @@
+"""What a search judges an Evolution position worth, short of playing it out.
+
+Each seat's points as they may stand at the end of this round's feeding: the
+bag, and each species' food counted twice (it goes to the bag, and keeps that
+much population), with its traits; a species left hungry goes extinct and is
+worth only the cards its owner draws. The feeding is forecast as it goes at the
+table: once the traits played this round are shown and Fertile, Long Neck and
+Fat Tissue have acted, the seats take turns, each feeding one species a turn
+from the Watering Hole. So a seat with many small species does not eat more
+than one with a few big ones, which a share of the food by hunger alone had the
+search believe: it laid every card as a new species that then starved.
+
+The points become chances (`returns`) against the spread of the rounds still to
+come.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from . import attack, rounds
+from .cards import CARNIVORE, COOPERATION, FAT_TISSUE, FERTILE, FOOD, FORAGING, LONG_NECK, TRAIT
+from .species import MAX_SIZE, Species
+
+if TYPE_CHECKING:
+    from . import EvolutionState
+
+Rows = list[tuple[Species, ...]]
+
+# Points: how much a lead counts, before the rounds to come. At 6 players a spread of 2 moved a
+# return by hundredths for a move's gain, which the search's exploration drowns; 1 did as well or
+# better (bench/ai_strength.py, 6 players against random).
+SPREAD = 1.0
+HAND_WORTH, FAT_WORTH = 0.4, 0.8  # points a card in hand and a stored fat are worth to `worth`
+CARNIVORE_HOPE = 0.5  # the part of a carnivore's hunger `worth` hopes its attacks will meet
+CARNIVORE_HOPE_WITHOUT_PREY = 0.2  # the same for a carnivore with no prey in reach now
+EXPOSED_COST = 2.0  # points `worth` takes off a species that another's carnivore may attack freely
+AVERAGE_FOOD = 3  # plant food a food card not chosen yet brings, about (the deck's mean is 3.3)
+BEFORE_FOOD = (FERTILE, LONG_NECK, FAT_TISSUE)
+
+
+def returns(state: EvolutionState) -> tuple[float, ...]:
+    """Each seat's chance from its `worth`, against the spread of the rounds still to come,
+    which the deck measures."""
+    areas = [state.area(seat) for seat in range(state.players)]
+    rows = before_food(state, [row for row, _, _ in areas])
+    forecast = plant_forecast(state, rows)
+    prey, hunters = attack.open_prey(tuple(rows))
+    points = [worth(state, seat, rows[seat], hand, forecast[seat], prey, hunters)
+              for seat, (_, hand, _) in enumerate(areas)]
+    to_come = state.deck_size + (0 if state.last_round else sum(state.discards))
+    spread = SPREAD * math.sqrt(1 + to_come / 4)
+    top = max(points)
+    weights = [math.exp((value - top) / spread) for value in points]
+    return tuple(weight / sum(weights) for weight in weights)
+
+
+def before_food(state: EvolutionState, rows: Rows) -> Rows:
+    """`rows` as they will be when the food cards are shown: every trait face up, and those
+    of Fertile, Long Neck and Fat Tissue still to act acted."""
+    if state.phase == "before":
+        acted = [list(row) for row in rows]
+        for seat, index, trait in state.triggers:
+            acted[seat][index] = _acted(state, acted[seat][index], (trait,))
+        return [tuple(row) for row in acted]
+    if state.phase not in ("food", "play"):
+        return rows
+    return [tuple(_acted(state, species._replace(traits=species.traits + species.hidden, hidden=())
+                         if species.hidden else species, BEFORE_FOOD)
+                  for species in row) for row in rows]
+
+
+def _acted(state: EvolutionState, species: Species, traits: tuple[int, ...]) -> Species:
+    """The species once those of `traits` that would act on it have acted."""
+    for trait in traits:
+        if not rounds.acts_before_food(state, species, trait):
+            continue
+        if trait == FERTILE:
+            species = species._replace(population=min(species.population + 1, MAX_SIZE))
+        elif trait == LONG_NECK:
+            species = species._replace(food=min(species.food + 1, species.population))
+        else:
+            moved = min(species.fat, species.population - species.food)
+            species = species._replace(food=species.food + moved, fat=species.fat - moved)
+    return species
+
+
+def plant_forecast(state: EvolutionState, rows: Rows) -> list[list[int]]:
+    """The plant food each species in `rows` may still eat this round, per seat: the Watering
+    Hole and the food cards on it (an average card for each still to come) shared out as the
+    feeding goes, a species a turn, seats in turn from the one to feed next, each feeding an
+    unfed species first, else its hungriest (Foraging eats 2, Cooperation passes 1 on)."""
+    food = state.hole
+    if state.phase in ("food", "play", "before"):
+        food += sum(FOOD[kind] if kind >= 0 else AVERAGE_FOOD for kind in state.food_cards)
+    got = [[0] * len(row) for row in rows]
+    hunger, bites, passes_on = [], [], []  # per seat and species: plant food wanted, eaten a turn, Cooperation
+    for row in rows:
+        traits = [{TRAIT[kind] for kind in species.traits} for species in row]
+        hunger.append([0 if CARNIVORE in has else species.population - species.food
+                       for species, has in zip(row, traits)])
+        bites.append([2 if FORAGING in has else 1 for has in traits])
+        passes_on.append([COOPERATION in has for has in traits])
+    seats = rounds.order(state)
+    if state.phase == "feed":
+        start = seats.index(state.active)
+        seats = seats[start:] + seats[:start]
+    while food > 0:
+        fed = False
+        for seat in seats:
+            needs = hunger[seat]
+            if food <= 0 or state.passed[seat] or not any(needs):
+                continue
+            row, eaten = rows[seat], got[seat]
+            index = max((at for at in range(len(row)) if needs[at] > 0),
+                        key=lambda at: (row[at].food + eaten[at] == 0, needs[at]))
+            while index < len(row) and food > 0 and needs[index] > 0:
+                amount = min(food, needs[index], bites[seat][index])
+                eaten[index] += amount
+                needs[index] -= amount
+                food -= amount
+                if not passes_on[seat][index]:
+                    break
+                index += 1
+            fed = True
+        if not fed:
+            break
+    return got
+
+
+def worth(state: EvolutionState, seat: int, row: tuple[Species, ...], hand: tuple[int, ...], forecast: list[int],
+          prey: set[tuple[int, int]], hunters: set[tuple[int, int]]) -> float:
+    """A seat's points as a search judges them: the bag; each species' food by the end of the
+    feeding (`forecast` of plant food; for a carnivore a hope that needs a prey in reach),
+    twice, and its traits and fat, or the cards it draws if it goes hungry; the cards in hand
+    while rounds are to come; less a cost for each species another's carnivore may attack
+    freely (`attack.open_prey`)."""
+    last = state.last_round == rounds.THIS_ROUND
+    value = state.bags[seat] + (0 if last else HAND_WORTH * len(hand))
+    for index, species in enumerate(row):
+        traits = len(species.traits) + len(species.hidden)
+        if species.has(CARNIVORE):
+            hope = CARNIVORE_HOPE if (seat, index) in hunters else CARNIVORE_HOPE_WITHOUT_PREY
+            food = species.food + hope * (species.population - species.food)
+        else:
+            food = species.food + forecast[index]
+        if food:
+            value += 2 * food + traits + FAT_WORTH * species.fat
+        elif not last:
+            value += HAND_WORTH * traits
+        if (seat, index) in prey:
+            value -= EXPOSED_COST
+    return value
