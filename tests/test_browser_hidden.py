@@ -17,7 +17,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from table import move_list, new_game, open_table, ply, saved_game, wait_for_turn
+from table import assert_all_local, move_list, new_game, open_table, ply, saved_game, wait_for_turn, watch_requests
 
 from pygames_core.games import lostcities
 from pygames_core.record import Record
@@ -61,6 +61,7 @@ def card_words(card: str) -> str:
 
 def test_hot_seat_lost_cities_hides_each_hand_until_its_player_taps(page: Page, site_url: str) -> None:
     page.add_init_script(RECORD_WORKER_MESSAGES)
+    requests = watch_requests(page)
     open_table(page, site_url, "lostcities")
     chooser = random.Random("lost cities hot seat")
     handovers: list[tuple[int, str, str]] = []  # (ply, the page's HTML and text, the seat named)
@@ -87,6 +88,10 @@ def test_hot_seat_lost_cities_hides_each_hand_until_its_player_taps(page: Page, 
         state = wait_for_turn(page, before, tap=False)
 
     assert len(handovers) > 20 and len(turns) == len(handovers)
+    expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("#result h2")).not_to_be_empty()
+    assert page.locator("#board [data-move]").count() == 0
+    assert_all_local(requests)
     record = Record.from_url(re.search(r"#r=(.+)$", page.url).group(1))  # over: the whole record is shown
     states = list(record.states())
     for (at, page_text, named), (shown_at, hand) in zip(handovers, turns):
