@@ -573,7 +573,7 @@ def test_the_estimate_sees_the_traits_played_and_what_acts_before_the_food() -> 
     fertile = species(1, 2, "fertile")
     state = table([hidden, fertile], [species(1, 1)], hole=2, phase="play")
     shown = estimate.before_food(state, list(state.rows))
-    assert shown[0] == (Species(1, 2, 1, traits=(card("long-neck"),)), Species(2 - 1, 3, traits=fertile.traits))
+    assert shown[0] == (Species(1, 2, 1, traits=(card("long-neck"),)), Species(1, 3, traits=fertile.traits))
     assert estimate.before_food(state._replace(hole=0), list(state.rows))[0][1] == fertile, "Fertile needs food on the Hole"
     feeding = table([hidden], [species(1, 1)], hole=2)
     assert estimate.before_food(feeding, list(feeding.rows)) == list(feeding.rows), "in the feeding, all has acted"

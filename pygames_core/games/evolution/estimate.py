@@ -66,9 +66,7 @@ def before_food(state: EvolutionState, rows: Rows) -> Rows:
         return [tuple(row) for row in acted]
     if state.phase not in ("food", "play"):
         return rows
-    return [tuple(_acted(state, species._replace(traits=species.traits + species.hidden, hidden=())
-                         if species.hidden else species, BEFORE_FOOD)
-                  for species in row) for row in rows]
+    return [tuple(_acted(state, species.shown(), BEFORE_FOOD) for species in row) for row in rows]
 
 
 def _acted(state: EvolutionState, species: Species, traits: tuple[int, ...]) -> Species:
@@ -81,8 +79,7 @@ def _acted(state: EvolutionState, species: Species, traits: tuple[int, ...]) -> 
         elif trait == LONG_NECK:
             species = species._replace(food=min(species.food + 1, species.population))
         else:
-            moved = min(species.fat, species.population - species.food)
-            species = species._replace(food=species.food + moved, fat=species.fat - moved)
+            species = species.fat_eaten()
     return species
 
 

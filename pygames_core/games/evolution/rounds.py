@@ -146,7 +146,7 @@ def reveal(state: EvolutionState) -> EvolutionState:
                  for index, species in enumerate(rows[seat]) for kind in species.hidden]
         if shown:
             said.append(f"{SEAT_NAMES[seat]} shows {', '.join(shown)}")
-        rows[seat] = tuple(species._replace(traits=species.traits + species.hidden, hidden=()) for species in rows[seat])
+        rows[seat] = tuple(species.shown() for species in rows[seat])
     state = state._replace(rows=tuple(rows), hands=tuple(hands), discards=discards,
                            pending=((),) * state.players, said=state.said + tuple(said))
     triggers = tuple((seat, index, trait) for seat in order(state) for index, species in enumerate(state.rows[seat])
@@ -189,8 +189,8 @@ def act_before_food(state: EvolutionState, trigger: tuple[int, int, int]) -> Evo
     elif trait == LONG_NECK:
         table.long_neck(seat, index)
     else:
-        moved = min(species.fat, species.population - species.food)
-        table.rows[seat][index] = species._replace(food=species.food + moved, fat=species.fat - moved)
+        table.rows[seat][index] = species.fat_eaten()
+        moved = species.fat - table.rows[seat][index].fat
         table.changes[(seat, index)] = [moved, -moved, 0]
         if moved:
             table.notes.append(f"{name} eats {moved} of its stored fat (Fat Tissue)")

@@ -35,6 +35,15 @@ class Species(NamedTuple):
     def hungry(self) -> bool:
         return self.food < self.population
 
+    def shown(self) -> Species:
+        """The species with the traits played face down this round face up."""
+        return self._replace(traits=self.traits + self.hidden, hidden=()) if self.hidden else self
+
+    def fat_eaten(self) -> Species:
+        """The species once it eats its stored fat, up to its hunger (Fat Tissue, before the food is shown)."""
+        moved = min(self.fat, self.population - self.food)
+        return self._replace(food=self.food + moved, fat=self.fat - moved)
+
     def room(self) -> int:
         """Food it may still take: up to its population, then (with Fat Tissue) fat up to its body size."""
         fat_room = self.body - self.fat if self.has(FAT_TISSUE) else 0
