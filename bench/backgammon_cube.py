@@ -1,9 +1,10 @@
 """Our cube decisions against GNU Backgammon's, position by position, in money games.
 
-    python3 bench/backgammon_cube.py [--every 4]
+    python3 bench/backgammon_cube.py [--every 4] [--games N [--seed 1]]
 
 Takes every --every'th position that bench/backgammon_fit.py keeps (.cache/backgammon-fit.json:
-positions from seeded games, the side to roll first) and has Debian's gnubg judge it at 0-ply,
+positions from seeded games, the side to roll first), or with --games of as many new games played
+the same way, and has Debian's gnubg judge it at 0-ply,
 cubeful: with the cube in the middle and with the roller owning it, the equities of no double,
 double and take, double and drop (no Jacoby rule, no beavers, as our game has neither). gnubg
 runs this same file in its own Python; its answers are kept in .cache/backgammon-cube.json.
@@ -48,18 +49,24 @@ def judge_in_gnubg() -> None:
     DATA.write_text(json.dumps(data))
 
 
-def judge(every: int) -> dict:
-    """The kept positions' cubeful equities by gnubg, judged now if not yet for this --every."""
+def judge(every: int, games: int | None, seed: int) -> dict:
+    """The kept positions' cubeful equities by gnubg, judged now if not yet for these settings."""
+    settings = {"every": every, "games": games, "seed": seed if games else None}
     if DATA.exists():
         data = json.loads(DATA.read_text())
-        if data.get("every") == every and "owned" in data:
+        if data.get("settings") == settings and "owned" in data:
             return data
-    if not FIT_DATA.exists():
-        raise SystemExit(f"{FIT_DATA} is missing: run bench/backgammon_fit.py first")
+    if games:
+        from backgammon_fit import collect
+
+        positions = collect(games, seed)[::every]
+    elif FIT_DATA.exists():
+        positions = json.loads(FIT_DATA.read_text())["positions"][::every]
+    else:
+        raise SystemExit(f"{FIT_DATA} is missing: run bench/backgammon_fit.py first, or give --games")
     if not GNUBG.exists():
         subprocess.run(["apt-get", "install", "-y", "-q", "gnubg"], check=True)
-    positions = json.loads(FIT_DATA.read_text())["positions"][::every]
-    DATA.write_text(json.dumps({"every": every, "positions": positions}))
+    DATA.write_text(json.dumps({"settings": settings, "positions": positions}))
     home = Path(os.environ.get("TMPDIR", "/tmp")) / "gnubg-home"  # gnubg writes its settings there
     home.mkdir(exist_ok=True)
     subprocess.run([str(GNUBG), "-t", "-q", "-r", "-p", __file__], check=True, stdout=subprocess.DEVNULL,
@@ -75,8 +82,11 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--every", type=int, default=4)
+    parser.add_argument("--games", type=int, help="play this many seeded games for the positions, as "
+                        "bench/backgammon_fit.py does, instead of reading its kept ones")
+    parser.add_argument("--seed", type=int, default=1)
     options = parser.parse_args()
-    data = judge(options.every)
+    data = judge(options.every, options.games, options.seed)
     start = BackgammonState.new(2, {"cube": "on", "scoring": "gammons"}, 1)
     for key, owner in (("centred", -1), ("owned", 0)):
         errors: list[float] = []
