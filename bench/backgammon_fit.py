@@ -5,7 +5,7 @@
 1. Plays seeded games in CPython, each turn's play chosen by the current evaluation at 0-ply
    (one play in five at random, for variety), and keeps every position a turn leaves. With
    --against-gnubg, gnubg 0-ply with that much noise plays the second seat (the games then run
-   in gnubg's Python).
+   in gnubg's Python, and differ from run to run: gnubg's noise is not seeded).
 2. Has Debian's gnubg (installed with apt-get when missing) judge each at 0-ply: the chances that
    the side to roll wins, and wins or loses a gammon (backgammons included), cubeless. gnubg runs
    this same file in its own Python.
@@ -74,8 +74,9 @@ def judge_in_gnubg() -> None:
 
 
 def play_in_gnubg() -> None:
-    """Inside gnubg: `collect`'s games with gnubg 0-ply, with --noise, playing the second seat;
-    the positions written to DATA."""
+    """Inside gnubg: `collect`'s games with gnubg 0-ply, with --against-gnubg's noise, playing the
+    second seat; the positions written to DATA. The dice are seeded, gnubg's noise is not, so two
+    runs of the same seed differ."""
     import gnubg  # type: ignore[import-not-found]
 
     from pygames_core.games.backgammon.moves import play_step
