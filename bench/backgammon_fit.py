@@ -211,23 +211,28 @@ def judge(positions: list) -> list[list[float]]:
     """gnubg's chances for each position (judge_in_gnubg)."""
     DATA.parent.mkdir(exist_ok=True)
     DATA.write_text(json.dumps({"positions": positions}))
-    in_gnubg()
-    return json.loads(DATA.read_text())["outputs"]
+    return in_gnubg("outputs")
 
 
 def collect_against_gnubg(games: int, seed: int, noise: float) -> list[Sides]:
     """`collect`'s positions from games against gnubg (play_in_gnubg)."""
     DATA.parent.mkdir(exist_ok=True)
-    in_gnubg(BACKGAMMON_FIT_PLAY=json.dumps({"games": games, "seed": seed, "noise": noise}))
-    return [tuple(map(tuple, sides)) for sides in json.loads(DATA.read_text())["positions"]]
+    DATA.write_text("{}")
+    positions = in_gnubg("positions", BACKGAMMON_FIT_PLAY=json.dumps({"games": games, "seed": seed, "noise": noise}))
+    return [tuple(map(tuple, sides)) for sides in positions]
 
 
-def in_gnubg(**environment: str) -> None:
-    """Runs this file in gnubg's own Python, which reads and writes DATA."""
+def in_gnubg(answer: str, **environment: str) -> list:
+    """Runs this file in gnubg's own Python, which reads DATA and writes `answer` into it; returns
+    that. gnubg exits with 0 even when its Python fails, so a missing answer is the sign."""
     home = Path(os.environ.get("TMPDIR", "/tmp")) / "gnubg-home"  # gnubg writes its settings there
     home.mkdir(exist_ok=True)
     subprocess.run([str(GNUBG), "-t", "-q", "-r", "-p", __file__], check=True, stdout=subprocess.DEVNULL,
                    env={**os.environ, "HOME": str(home), "BACKGAMMON_FIT_DATA": str(DATA), **environment})
+    written = json.loads(DATA.read_text())
+    if answer not in written:
+        raise SystemExit(f"gnubg's Python wrote no {answer!r} to {DATA}: its error is above")
+    return written[answer]
 
 
 def main() -> None:
