@@ -36,15 +36,18 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pygames_core.games.backgammon.plays import Sides
 
 # gnubg runs this file without __file__: it finds the data by the environment.
 DATA = Path(os.environ.get("BACKGAMMON_FIT_DATA") or Path(__file__).resolve().parent.parent / ".cache" / "backgammon-fit.json")
 sys.path.insert(0, str(DATA.parent.parent))
 GNUBG = Path("/usr/games/gnubg")
-Sides = tuple[tuple[int, ...], tuple[int, ...]]
 RIDGE = 0.1
 """How hard the race model's fit pulls each weight towards 0: the point counts overlap (with the pips, say)."""
 HIDDEN = 8
@@ -55,7 +58,7 @@ MAX_TURNS = 150
 """A game's turns kept at most: a greedy evaluation that only counts pips hits back and forth for ever."""
 
 
-def gnubg_board(own: list[int], opponent: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def gnubg_board(own: Sequence[int], opponent: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """gnubg's board: the opponent's points 1-24 and bar, then those of the side on roll."""
     return tuple(opponent[1:26]), tuple(own[1:26])
 
@@ -88,7 +91,7 @@ def play_in_gnubg() -> None:
 
     def gnubg_plays(own: tuple[int, ...], opponent: tuple[int, ...], dice: tuple[int, ...]) -> Sides:
         gnubg.command(f"set dice {dice[0]} {dice[-1]}")
-        picked = gnubg.findbestmove(gnubg_board(list(own), list(opponent)), cube, context)
+        picked = gnubg.findbestmove(gnubg_board(own, opponent), cube, context)
         for origin, target in zip(picked[::2], picked[1::2]):
             if origin or target:
                 own, opponent, _ = play_step(own, opponent, origin, target)

@@ -5,8 +5,8 @@ network (network.py) while the sides are in contact, a logistic model once the g
 bench/backgammon_fit.py fitted both to GNU Backgammon's 0-ply judgement of positions from seeded
 games (the race's to 43,150 of them, the network's to 63,964, a third of them from games against
 gnubg). `gammon_chances` judges the chances of winning and losing a gammon by two more networks of
-the same kind, fitted to the same 63,964 positions; the cube's decisions and, where a single game scores gammons, the turn search
-(`money_share`) use them. A match then weighs the game's stake (the cube) by
+the same kind, fitted to the same 63,964 positions; the cube's decisions and, where a single game
+scores gammons, the turn search (`money_share`) use them. A match then weighs the game's stake (the cube) by
 the chances of winning the rest of the match from either result, as if every
 later game were an even one-point game.
 """
