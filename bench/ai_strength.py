@@ -8,7 +8,9 @@ A player is "random", "search" (the page's computer: `ai.choose_move`, alpha-bet
 the turn search for Backgammon, Go's own player, else Monte Carlo) or "mcts" (Monte Carlo
 tree search itself, even where the page's computer searches another way) with
 comma-separated settings: ms=<time budget per
-move>, it=<iteration cap>, limit=<playout limit in plies>, and "blind" to hide the
+move>, it=<iteration cap>, limit=<playout limit in plies>, parts=<searches side by side> (for
+"search", in processes of their own, as the page's strong level does in workers where the
+search splits; each part has the whole budget, so give each such part a core), and "blind" to hide the
 game's own `estimate_returns()` from the search (cut playouts then count as draws,
 after `mcts.PLAYOUT_LIMIT` plies, as before games had estimates). With --players N,
 player a takes one seat and b every other. Games come in rounds on the same seed,
@@ -38,12 +40,12 @@ def parse_player(text: str) -> dict[str, object]:
     kind, _, settings = text.partition(":")
     if kind not in ("random", "search", "mcts"):
         raise SystemExit(f"unknown player {kind!r}")
-    player: dict[str, object] = {"kind": kind, "ms": math.inf, "it": None, "limit": None, "blind": False}
+    player: dict[str, object] = {"kind": kind, "ms": math.inf, "it": None, "limit": None, "blind": False, "parts": 1}
     for setting in filter(None, settings.split(",")):
         name, _, value = setting.partition("=")
         if name == "blind":
             player["blind"] = True
-        elif name in ("ms", "it", "limit") and kind != "random":
+        elif name in ("ms", "it", "limit") and kind != "random" or name == "parts" and kind == "search":
             player[name] = int(value)
         else:
             raise SystemExit(f"unknown setting {name!r}")
@@ -69,11 +71,28 @@ def choose(state: State, player: dict[str, object], seed: int) -> tuple[str, int
     if player["kind"] == "random":
         return ai.choose_move(state, "random", 0, seed), 0
     seconds = player["ms"] / 1000  # type: ignore[operator]
+    if player["kind"] == "search" and player["parts"] > 1 and ai.splits(state, "search"):  # type: ignore[operator]
+        return searched_in_parts(state, player, seconds, seed), 0
     if player["kind"] == "search":
         return ai.choose_move(state, "search", seconds, seed, player["it"]), 0  # type: ignore[arg-type]
     searched = blind(state) if player["blind"] else state
     result = mcts.search(searched, seconds, seed, player["it"], playout_limit=player["limit"])  # type: ignore[arg-type]
     return result.move, result.iterations
+
+
+_part_pool: ProcessPoolExecutor | None = None
+
+
+def searched_in_parts(state: State, player: dict[str, object], seconds: float, seed: int) -> str:
+    """The move of `player["parts"]` searches run side by side, combined (ai.search_part)."""
+    global _part_pool
+    parts = player["parts"]
+    if _part_pool is None:
+        _part_pool = ProcessPoolExecutor(parts - 1)  # type: ignore[operator]
+    others = [_part_pool.submit(ai.search_part, state, "search", seconds, seed, part, player["it"])
+              for part in range(1, parts)]  # type: ignore[call-overload]
+    own = ai.search_part(state, "search", seconds, seed, 0, player["it"])  # type: ignore[arg-type]
+    return ai.choose_move(state, "search", seconds, seed, parts=[own] + [other.result() for other in others])  # type: ignore[list-item]
 
 
 def ahead(outcome: Outcome, seat: int) -> float:

@@ -23,7 +23,10 @@ Operations:
   export         record, format              the record as text in a game's format ("sgf")
   import         game, format, text          a snapshot of the game that text records
   computer_move  record, player, budget_ms, seed   the move chosen, and the snapshot after it;
-                 at a chance point, the outcome the game's own generator draws
+                 at a chance point, the outcome the game's own generator draws. With
+                 parts?: the results of "search_part" run side by side (root parallel),
+                 combined instead of a search; the answer's `parts` lists each one's
+                 iterations ([]: the computer searched alone)
   hint           record, budget_ms, seed     {move, play, outlook}: what the computer's search
                                              would play for the seat to move (`play`: a dice
                                              game's whole turn, `move` its first), and that
@@ -33,6 +36,9 @@ Operations:
                                              as a memory snapshot of Python must hold them (a
                                              Python booted from one has no file of ours to
                                              import later: worker.js)
+
+`handle_inner` answers the engine's own workers (worker.js and its helpers), which the page
+cannot reach: "search_part", one of several searches of a computer move run side by side.
 
 A snapshot is {record, url, to_move, movers, turns, notes, undo_refused,
 legal_moves, last_decision, view, outcome, ply, public}: `movers` is the seat that made each
@@ -71,8 +77,10 @@ illegal_move, game_over, not_your_turn, not_your_seat, cannot_watch, internal.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
+import math
 import pkgutil
 import traceback
 from collections import OrderedDict
@@ -81,6 +89,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import ai
+from .ai import mcts
 from .core import (
     CHANCE,
     GameError,
@@ -173,12 +182,22 @@ _watched: OrderedDict[Watch, list[State]] = OrderedDict()  # watched games rebui
 
 def handle(request_text: str) -> str:
     """Answer one request. Never raises."""
+    return _answer(request_text, _OPERATIONS)
+
+
+def handle_inner(request_text: str) -> str:
+    """Answer one request of the engine's own workers, which the page can never send:
+    "search_part" (see `_search_part`). Never raises."""
+    return _answer(request_text, _INNER_OPERATIONS)
+
+
+def _answer(request_text: str, operations: dict[str, Any]) -> str:
     try:
         request = _parse(request_text)
         if not isinstance(request, dict):
             raise BridgeError("bad_request", "a request is a JSON object")
         op = request.get("op")
-        handler = _OPERATIONS.get(op) if isinstance(op, str) else None
+        handler = operations.get(op) if isinstance(op, str) else None
         if handler is None:
             raise BridgeError("bad_request", f"unknown operation {op!r}")
         answer = {"ok": True, **handler(request)}
@@ -554,19 +573,82 @@ def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
     line = _replay(record)
     if line.state.is_over():
         raise GameOverError("(computer move)")
-    player = request.get("player", "search")
+    player = _player(request)
     budget_ms, seed = _thinking(request, record)
-    if not isinstance(player, str) or player not in ai.PLAYERS:
-        raise BridgeError("bad_request", f"there is no computer player {player!r}")
+    parts = _parts(request)
     _check_room(record, line.state)
     if line.state.to_move == CHANCE:  # dice and draws come from the game's own generator
         move = chance_move(line.state)
     else:
-        move = ai.choose_move(line.state, player, budget_ms / 1000, seed)
+        try:
+            move = ai.choose_move(line.state, player, budget_ms / 1000, seed, parts=parts)
+        except ValueError as error:  # only parts can be wrong here
+            raise BridgeError("bad_request", str(error)) from None
     viewer = _viewing_seat(request, line, None)
     shown = line.state.public_move(move, viewer) if _is_sealed(line.state) else move
     record = record.play(move)
-    return {"move": shown, **_snapshot(record, _remember(record, line.play(move)), request, after_move=True)}
+    after = _snapshot(record, _remember(record, line.play(move)), request, after_move=True)
+    return {"move": shown, "parts": [part.iterations for part in parts], **after}
+
+
+def _player(request: dict[str, Any]) -> str:
+    player = request.get("player", "search")
+    if not isinstance(player, str) or player not in ai.PLAYERS:
+        raise BridgeError("bad_request", f"there is no computer player {player!r}")
+    return player
+
+
+MAX_PARTS = 16
+"""Searches run side by side that one computer move may combine."""
+
+
+def _search_part(request: dict[str, Any]) -> dict[str, Any]:
+    """One of the searches a computer move runs side by side, each in a worker of its own (the
+    engine's worker and its helpers, never the page): {record, player, budget_ms, seed, part}
+    -> {part}: the root statistics for `computer_move`'s `parts`, or null where the search does
+    not split (then the engine's worker asks `computer_move` alone). The record is the full
+    one: the search reads only what the seat to move may see, and its statistics go back to the
+    engine's worker, not to the page."""
+    record = _record(request)
+    state = _replay(record).state
+    player = _player(request)
+    budget_ms, seed = _thinking(request, record)
+    part = request.get("part")
+    if not isinstance(part, int) or isinstance(part, bool) or not 0 <= part < MAX_PARTS:
+        raise BridgeError("bad_request", f"part is a whole number from 0 to {MAX_PARTS - 1}")
+    if state.is_over() or state.to_move == CHANCE:
+        return {"part": None}
+    found = ai.search_part(state, player, budget_ms / 1000, seed, part)
+    return {"part": None if found is None else dataclasses.asdict(found)}
+
+
+def _parts(request: dict[str, Any]) -> list[mcts.SearchResult]:
+    """`computer_move`'s `parts`, which only the engine's worker adds (it strips any the page sends)."""
+    parts = request.get("parts", [])
+    if not isinstance(parts, list) or len(parts) > MAX_PARTS:
+        raise BridgeError("bad_request", f"parts is a list of at most {MAX_PARTS} search results")
+    return [_search_result(part) for part in parts]
+
+
+def _search_result(data: object) -> mcts.SearchResult:
+    shape = "a search result is {move, iterations, seconds, visits, values}, visits and values by the same moves"
+    if not isinstance(data, dict) or set(data) != {"move", "iterations", "seconds", "visits", "values"}:
+        raise BridgeError("bad_request", shape)
+    visits, values = data["visits"], data["values"]
+    counts_ok = isinstance(visits, dict) and all(_count(count) for count in visits.values())
+    values_ok = isinstance(values, dict) and all(_number(value) for value in values.values())
+    if not (counts_ok and values_ok and set(visits) == set(values) and _count(data["iterations"])
+            and _number(data["seconds"]) and isinstance(data["move"], str)):
+        raise BridgeError("bad_request", shape)
+    return mcts.SearchResult(**data)
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 _OPERATIONS = {
@@ -584,3 +666,4 @@ _OPERATIONS = {
     "import": _import,
     "preload": _preload,
 }
+_INNER_OPERATIONS = {"search_part": _search_part}

@@ -6,7 +6,8 @@ tap, "waiting"/"thinking" on the computer's turn, "busy" while a request is on i
 "over" at the end; data-ply counts the moves played, and data-game the games started with
 New game; data-engine says how Python started, once it has: "snapshot" (from the memory
 snapshot a visit before stored) or "fresh"; data-snapshot is "stored" once this page's worker
-has stored one for the next visit.
+has stored one for the next visit; data-searches, how many searches side by side chose the
+computer's last move (helper workers: the strong level).
 """
 
 from __future__ import annotations

@@ -133,6 +133,50 @@ def test_mcts_is_deterministic_with_a_seed_and_an_iteration_cap(cls: type[State]
         assert ai.choose_move(state, "search", UNLIMITED, 7, iterations=150) == first.move
 
 
+def test_part_zero_of_a_search_in_parts_is_the_search_alone() -> None:
+    state = BobailState.new(2)
+    alone = mcts.search(state, UNLIMITED, 7, 150)
+    part = ai.search_part(state, "search", UNLIMITED, 7, 0, 150)
+    assert part is not None
+    assert (part.move, part.visits, part.values) == (alone.move, alone.visits, alone.values)
+    other = ai.search_part(state, "search", UNLIMITED, 7, 1, 150)
+    assert other is not None and other.visits != part.visits  # a seed of its own
+
+
+@pytest.mark.parametrize("game", ["bobail", "lostcities"])
+def test_parts_searched_side_by_side_are_combined_move_by_move(game: str) -> None:
+    state = next(state for state in random_states(get_game(game), 1, seed=4)[6:] if state.to_move not in (None, CHANCE))
+    parts = [ai.search_part(state, "search", UNLIMITED, 3, part, 120) for part in range(3)]
+    assert all(part is not None for part in parts)
+    visits = {move: sum(part.visits.get(move, 0) for part in parts) for move in state.playing_moves()}  # type: ignore[union-attr]
+    most = max(visits.values())
+    chosen = ai.choose_move(state, "search", UNLIMITED, 3, parts=parts)  # type: ignore[arg-type]
+    assert visits[chosen] == most
+    combined = mcts.combined(parts)  # type: ignore[arg-type]
+    assert combined.iterations == 360 and sum(combined.visits.values()) == sum(visits.values())
+    for move, count in combined.visits.items():
+        total = sum(part.values[move] * part.visits[move] for part in parts if move in part.visits)  # type: ignore[union-attr]
+        assert combined.values[move] == pytest.approx(total / count)
+
+
+def test_only_monte_carlo_searches_run_in_parts() -> None:
+    split = BobailState.new(2)
+    for state in (KalahState.new(2), get_game("go").new(2, {"size": "9"}, 1)):
+        assert not ai.splits(state, "search")
+        assert ai.search_part(state, "search", UNLIMITED, 1, 1, 20) is None
+        with pytest.raises(ValueError, match="does not run in parts"):
+            ai.choose_move(state, "search", UNLIMITED, 1, parts=[mcts.search(split, UNLIMITED, 1, 20)])
+    assert not ai.splits(split, "random")
+
+
+def test_parts_naming_a_move_not_to_be_played_are_refused() -> None:
+    state = BobailState.new(2)
+    part = mcts.search(state, UNLIMITED, 1, 30)
+    wrong = mcts.SearchResult("z9-z8", 1, 0.0, {"z9-z8": 1}, {"z9-z8": 1.0})
+    with pytest.raises(ValueError, match="not to be played"):
+        ai.choose_move(state, "search", UNLIMITED, 1, parts=[part, wrong])
+
+
 def test_a_spent_budget_still_gives_a_move() -> None:
     result = mcts.search(KalahState.new(2), 0.0, 1)
     assert result.iterations == 1 and result.move in KalahState.new(2).legal_moves()

@@ -126,6 +126,53 @@ def test_computer_move_is_legal_and_recorded(kalah_game: dict[str, Any]) -> None
     assert answer["record"]["moves"] == kalah_game["record"]["moves"] + [answer["move"]]
 
 
+def inner(request: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(bridge.handle_inner(json.dumps(request)))
+
+
+def test_a_computer_move_combines_searches_run_side_by_side() -> None:
+    game = call({"op": "new", "game": "bobail", "seed": 2})
+    asked = {"op": "search_part", "record": game["record"], "budget_ms": 60, "seed": 9}
+    parts = [inner({**asked, "part": part})["part"] for part in range(2)]
+    assert all(part["iterations"] > 0 and part["move"] in game["legal_moves"] for part in parts)
+    answer = call({"op": "computer_move", "record": game["record"], "budget_ms": 60, "parts": parts})
+    assert answer["ok"], answer
+    assert answer["parts"] == [part["iterations"] for part in parts]
+    visits = {move: sum(part["visits"].get(move, 0) for part in parts) for move in game["legal_moves"]}
+    assert visits[answer["move"]] == max(visits.values())
+    assert call({"op": "computer_move", "record": game["record"], "budget_ms": 20})["parts"] == []
+
+
+def test_searches_in_parts_are_only_for_the_engine_s_own_workers() -> None:
+    game = call({"op": "new", "game": "bobail", "seed": 2})
+    assert error_code({"op": "search_part", "record": game["record"], "part": 0}) == "bad_request"
+    kalah = call({"op": "new", "game": "kalah"})
+    assert inner({"op": "search_part", "record": kalah["record"], "budget_ms": 20, "part": 1}) == {"ok": True, "part": None}
+    for part in (-1, 16, True, "1"):
+        refused = inner({"op": "search_part", "record": game["record"], "part": part})
+        assert refused["error"]["code"] == "bad_request"
+    assert inner({"op": "play", "record": game["record"], "move": "a1-a4"})["error"]["code"] == "bad_request"
+
+
+@pytest.mark.parametrize("parts", [
+    "all", [{}], [{"move": "b1-b4", "iterations": 1, "seconds": 0, "visits": {"b1-b4": 1}}],
+    [{"move": "b1-b4", "iterations": 1, "seconds": 0, "visits": {"b1-b4": -1}, "values": {"b1-b4": 1}}],
+    [{"move": "b1-b4", "iterations": 1, "seconds": 0, "visits": {"b1-b4": 1}, "values": {"b1-b2": 1}}],
+    [{"move": "b1-b4", "iterations": 1, "seconds": 0, "visits": {"b1-b4": 1}, "values": {"b1-b4": "1"}}],
+    [{"move": "z1-z2", "iterations": 1, "seconds": 0, "visits": {"z1-z2": 1}, "values": {"z1-z2": 1}}],
+    [{"move": "b1-b4", "iterations": 1, "seconds": 0, "visits": {"b1-b4": 1}, "values": {"b1-b4": 1}}] * 17,
+])
+def test_malformed_parts_are_refused(parts: object) -> None:
+    game = call({"op": "new", "game": "bobail", "seed": 2})
+    assert error_code({"op": "computer_move", "record": game["record"], "parts": parts}) == "bad_request"
+
+
+def test_parts_are_refused_where_the_search_does_not_split() -> None:
+    kalah = call({"op": "new", "game": "kalah"})
+    part = {"move": "1", "iterations": 1, "seconds": 0, "visits": {"1": 1}, "values": {"1": 1}}
+    assert error_code({"op": "computer_move", "record": kalah["record"], "parts": [part]}) == "bad_request"
+
+
 def test_replay_cache_follows_branches() -> None:
     """Undo then a different move must not reuse the abandoned line."""
     start = call({"op": "new", "game": "kalah", "seed": 9})

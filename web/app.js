@@ -552,7 +552,9 @@ async function computerMove() {
   thinking = mine;
   draw();
   const asked = performance.now();
-  const answer = await call({op: 'computer_move', ...recordOf(), ...seatOf(), player: 'search', budget_ms: budget});
+  // The strong level searches side by side in helper workers where the device has cores to spare (worker.js).
+  const parallel = seat !== -1 && seatKinds[seat] === STRENGTHS[STRENGTHS.length - 1][0];
+  const answer = await call({op: 'computer_move', ...recordOf(), ...seatOf(), player: 'search', budget_ms: budget, parallel});
   if (seat !== -1) turnClock.left -= performance.now() - asked;
   if (thinking === mine) thinking = -1;
   if (mine !== epoch) return; // the game changed meanwhile
@@ -562,6 +564,7 @@ async function computerMove() {
     toast(`The computer could not move: ${answer.error.message}`);
     return;
   }
+  if (seat !== -1) $('table').dataset.searches = String(answer.parts.length || 1); // side by side: for tests and benches
   announce(`${seatName(seat)}${seat === -1 ? '' : ' (computer)'}: ${moveLabel(answer.move)}.${setOff(answer)}`);
   adopt(answer, {byComputer: true});
 }

@@ -4,6 +4,7 @@
 // image, not even in freed memory), unpacks our wheel, imports every module of ours (the bridge's
 // "preload": a Python booted from the image has them in memory but not on its file system),
 // stores the image and says {stored, bytes}. Then it is closed.
+import {download, unpackWheel} from './python-start.js';
 import {storeSnapshot} from './snapshot.js';
 
 self.onmessage = async ({data: {pyodide, wheel, key}}) => {
@@ -13,10 +14,7 @@ self.onmessage = async ({data: {pyodide, wheel, key}}) => {
     const here = (path) => new URL(path, import.meta.url).href;
     const {loadPyodide} = await import(here(`${pyodide}pyodide.mjs`));
     const python = await loadPyodide({indexURL: here(pyodide), _makeSnapshot: true});
-    const response = await fetch(here(wheel));
-    if (!response.ok) throw new Error(`${wheel}: HTTP ${response.status}`);
-    const sitePackages = python.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-    python.unpackArchive(new Uint8Array(await response.arrayBuffer()), 'wheel', {extractDir: sitePackages});
+    unpackWheel(python, await download(here(wheel)));
     if (JSON.parse(python.pyimport('pygames_core.bridge').handle('{"op": "preload"}')).ok) {
       const image = python.makeMemorySnapshot();
       bytes = image.length;

@@ -11,6 +11,8 @@
 //                                                   or {ok: false, error: {code, message}})
 //   worker -> page  {id, error}                     only when start-up failed (message as above)
 // Requests that arrive before "ready" wait in a queue, and all are answered in order.
+// A computer_move with `parallel: true` is searched side by side in helper workers (see "helpers"
+// below); its answer's `parts` lists the iterations of each search ([]: the bridge searched alone).
 //
 // Hidden information: while such a game is not over, the bridge's snapshot carries `public`, the
 // record as the viewing seat may read it. The worker then seals the full record (seal.js) and
@@ -34,6 +36,7 @@
 // page is idle, a worker of its own makes one (snapshot-maker.js), and later starts load Python's
 // memory from it instead of starting Python and importing (4-6 s become about half a second). A
 // snapshot that is missing, stale or damaged, or cannot be stored, only means the normal start.
+import {download, unpackWheel} from './python-start.js';
 import {seal, unseal} from './seal.js';
 import {forgetSnapshot, savedSnapshot} from './snapshot.js';
 
@@ -48,12 +51,6 @@ function progress(stage) {
   postMessage({ type: "progress", stage, ms: stages[stage] });
 }
 
-async function download(path) {
-  const response = await fetch(here(path));
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
 // Start every download at once: Pyodide's own fetches (the wasm, the standard library, the lock
 // file) would begin only once pyodide.mjs has loaded and the snapshot store has been looked in,
 // and on a return visit they came late enough to hold Python's start back. Our wheel, needed only
@@ -66,7 +63,7 @@ const runtime = import(here(BUILD.pyodide + "pyodide.mjs"));
 import(here(BUILD.pyodide + "pyodide.asm.mjs")).catch(() => {}); // loadPyodide imports it again: the same module
 const early = fetchEarly(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].map((name) => here(BUILD.pyodide + name)));
 compileEarly(here(BUILD.pyodide + "pyodide.asm.wasm"), early);
-const wheel = saved.then((found) => (found ? null : download(BUILD.wheel)));
+const wheel = saved.then((found) => (found ? null : download(here(BUILD.wheel))));
 wheel.catch(() => {}); // reported by boot(), not as an unhandled rejection
 
 /** Fetches `urls` now; Pyodide's first fetch of each gets that download (or, should it have
@@ -108,6 +105,7 @@ function compileEarly(url, downloads) {
 }
 
 let handle = null; // bridge.handle once ready
+let handleInner = null; // bridge.handle_inner: our own requests, never the page's
 let failure = null; // the start-up error message, if it failed
 let fromSnapshot = false;
 let snapshotWanted = false; // started without a snapshot: make one when the page is idle
@@ -124,6 +122,7 @@ async function boot() {
       const bridgeHandle = pyodide.pyimport("pygames_core.bridge").handle;
       if (!JSON.parse(bridgeHandle('{"op": "games"}')).ok) throw new Error("the snapshot's bridge does not answer");
       handle = bridgeHandle;
+      handleInner = pyodide.pyimport("pygames_core.bridge").handle_inner;
       fromSnapshot = true;
       return;
     } catch {
@@ -132,10 +131,10 @@ async function boot() {
   }
   const pyodide = await loadPyodide({ indexURL });
   progress("package");
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  pyodide.unpackArchive((await wheel) ?? (await download(BUILD.wheel)), "wheel", { extractDir: sitePackages });
+  unpackWheel(pyodide, (await wheel) ?? (await download(here(BUILD.wheel))));
   progress("import");
   handle = pyodide.pyimport("pygames_core.bridge").handle;
+  handleInner = pyodide.pyimport("pygames_core.bridge").handle_inner;
   snapshotWanted = typeof caches !== "undefined";
 }
 
@@ -186,6 +185,7 @@ async function respond(request) {
     // Without a list, the sealed seats; with one, those of them the page still gives people.
     request = { ...rest, humans: Array.isArray(humans) ? given.filter((seat) => allowed.includes(seat)) : allowed };
     if (request.op === "new") request.seed = randomSeed();
+    if (request.op === "computer_move") request = await searchedSideBySide(request);
   }
   let result;
   try {
@@ -202,6 +202,80 @@ async function respond(request) {
     return rest;
   }
   return result;
+}
+
+// -- helpers: the strong level's search, side by side -----------------------------------------
+//
+// A computer move that asks for it (`parallel: true`: the page's strong level) is searched by this
+// worker's Python and, at once, by helpers: Pythons of their own in workers this worker starts
+// (helper.js), one for each core beyond the first, at most HELPERS_MOST. Each searches the same
+// position for the whole budget with a seed of its own (bridge.py's "search_part"), and
+// `computer_move` combines their root statistics (`parts`), which only this worker adds: any the page
+// sends are dropped. Games whose search does not split (Go, Kalah, Backgammon) search here alone.
+// Helpers start at the first such request and take part once their Python is up; one that fails
+// is left out. A helper's answer that comes later than HELPER_GRACE_MS past the budget is left out
+// too, so a slow helper cannot hold a turn up.
+const HELPERS_MOST = 3;
+const HELPER_GRACE_MS = 100;
+let helpers = null;
+
+function startHelpers() {
+  const cores = Number(navigator.hardwareConcurrency) || 1;
+  helpers = Array.from({ length: Math.min(HELPERS_MOST, Math.max(0, cores - 1)) }, startHelper);
+}
+
+function startHelper() {
+  const worker = new Worker(here("helper.js"), { type: "module" });
+  const pending = new Map();
+  let nextId = 1;
+  const helper = { ready: false, dead: false };
+  const stop = () => {
+    helper.dead = true;
+    worker.terminate();
+    for (const resolve of pending.values()) resolve(null);
+    pending.clear();
+  };
+  worker.onmessage = ({ data }) => {
+    if (data.ready) helper.ready = true;
+    else if ("failed" in data) stop();
+    else {
+      pending.get(data.id)?.(data.answer);
+      pending.delete(data.id);
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    stop();
+  };
+  helper.ask = (request) => new Promise((resolve) => {
+    if (helper.dead) return resolve(null);
+    const id = nextId++;
+    pending.set(id, resolve);
+    worker.postMessage({ id, request });
+  });
+  worker.postMessage({ pyodide: BUILD.pyodide, wheel: BUILD.wheel, key: snapshotKey });
+  return helper;
+}
+
+/** The computer_move request to hand the bridge: with `parts` when the helpers searched it too. */
+async function searchedSideBySide(request) {
+  const { parts, parallel, ...plain } = request; // parts come from the helpers alone
+  if (parallel !== true) return plain;
+  if (helpers === null) startHelpers();
+  const ready = helpers.filter((helper) => helper.ready && !helper.dead);
+  if (ready.length === 0) return plain;
+  const { record, player, budget_ms, seed } = plain;
+  const asked = { op: "search_part", record, player, budget_ms, seed };
+  const answers = ready.map((helper, index) => helper.ask({ ...asked, part: index + 1 }));
+  const due = performance.now() + (Number.isInteger(budget_ms) ? budget_ms : 0) + HELPER_GRACE_MS;
+  const own = JSON.parse(handleInner(JSON.stringify({ ...asked, part: 0 })));
+  if (!own.ok || own.part === null) return plain; // no split: the bridge searches alone
+  let graceOver; // a search that settles early stops early: the others may still use their budget
+  const grace = new Promise((resolve) => { graceOver = setTimeout(resolve, Math.max(0, due - performance.now()), null); });
+  const theirs = await Promise.all(answers.map((answer) => Promise.race([answer, grace])));
+  clearTimeout(graceOver);
+  const found = theirs.filter((answer) => answer?.ok && answer.part).map((answer) => answer.part);
+  return { ...plain, parts: [own.part, ...found] };
 }
 
 let inOrder = Promise.resolve(); // sealing is asynchronous; answers still leave in request order

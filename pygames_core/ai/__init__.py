@@ -12,6 +12,11 @@ alpha-beta (`alphabeta`) for two seats with no chance and nothing hidden
 alone (Backgammon's cube). Every other game, and every other decision, by
 Monte Carlo tree search on its states (`mcts`), Go by its own player.
 
+Root parallel: where the search is Monte Carlo tree search, several searches of one
+position may run side by side (`search_part`, each with its own seed; the browser
+runs them in workers of their own) and `choose_move(..., parts=...)` combines their
+root statistics instead of searching.
+
 At a chance point no player is asked: `choose_move` draws the outcome from
 `chance_weights()` with `Rng(seed)`, as `core.chance_move` does with the state's
 own generator. That lets a seat played by the computer roll its own dice; the
@@ -22,7 +27,7 @@ from __future__ import annotations
 
 import functools
 import gc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from .. import rng as rng_module
@@ -60,16 +65,22 @@ PLAYERS: dict[str, str] = {
 
 
 @_unpaused
-def choose_move(state: State, player: str, seconds: float, seed: int, iterations: int | None = None) -> str:
+def choose_move(state: State, player: str, seconds: float, seed: int, iterations: int | None = None, *,
+                parts: Sequence[mcts.SearchResult] = ()) -> str:
     """The move `player` picks in `state`, thinking at most `seconds`.
 
     `iterations` caps the search as well (for reproducible tests and benchmarks).
-    Raises ValueError for an unknown player or a finished game.
+    `parts`: the results of `search_part` for this position, searched already side by side;
+    the move is then theirs combined, with no search of its own.
+    Raises ValueError for an unknown player or a finished game, and for parts where the
+    player's search does not split or that name a move not to be played.
     """
     if player not in PLAYERS:
         raise ValueError(f"there is no computer player {player!r}; try one of {', '.join(PLAYERS)}")
     if state.to_move is None:
         raise ValueError("the game is over: there is no move to choose")
+    if parts:
+        return _combined(state, player, parts).move
     if state.to_move == CHANCE:
         index, _ = rng_module.weighted_index(rng_module.seed_state(seed), state.chance_weights())
         return state.legal_moves()[index]
@@ -87,6 +98,34 @@ def choose_move(state: State, player: str, seconds: float, seed: int, iterations
 
         return go_player.choose_move(state, seconds, seed, iterations)  # type: ignore[arg-type]
     return mcts.choose_move(state, seconds, seed, iterations)
+
+
+def splits(state: State, player: str) -> bool:
+    """Whether `player`'s search of `state` may run in parts side by side: Monte Carlo tree
+    search does (each part its own tree, or its own worlds); alpha-beta, the dice turn search,
+    a decision by knowledge alone and Go's player do not."""
+    return (player == "search" and state.to_move is not None and state.to_move != CHANCE
+            and state.search_position() is None and state.info.id != "go")
+
+
+@_unpaused
+def search_part(state: State, player: str, seconds: float, seed: int, part: int,
+                iterations: int | None = None) -> mcts.SearchResult | None:
+    """The `part`th (from 0) of several searches of `state` that run side by side, each for the
+    whole `seconds`, for `choose_move(..., parts=...)`; None where the search does not split.
+    Part 0 is the search `choose_move` would run alone."""
+    if not splits(state, player):
+        return None
+    return mcts.search(state, seconds, mcts.part_seed(seed, part), iterations)
+
+
+def _combined(state: State, player: str, parts: Sequence[mcts.SearchResult]) -> mcts.SearchResult:
+    if not splits(state, player):
+        raise ValueError("this search does not run in parts")
+    playing = set(state.playing_moves())
+    if any(not part.visits or not playing.issuperset(part.visits) for part in parts):
+        raise ValueError("a part names a move that is not to be played here")
+    return mcts.combined(list(parts))
 
 
 def _is_decided(position: object) -> bool:

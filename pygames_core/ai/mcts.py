@@ -20,6 +20,9 @@ state, so the check is one membership test.)
   cap, whichever comes first. With a seed and an iteration cap (and a time budget
   that does not run out first, e.g. `math.inf`) it returns the same move every time.
 - The answer is the most visited move at the root.
+- Root parallel: several searches of one position, each with its own seed
+  (`part_seed`), may run side by side (in the browser, each in a worker of its
+  own); `combined` adds up their root statistics as one search's.
 
 - Hidden information: the search never reads what the seat to move cannot see.
   It searches several states drawn by `resample` and adds up their root visits
@@ -134,7 +137,7 @@ def search(state: State, seconds: float, seed: int, iterations: int | None = Non
     seat = state.to_move
     moves = state.playing_moves()
     if len(moves) == 1:  # a forced move needs no thought
-        return SearchResult(moves[0], 0, time.perf_counter() - started, {moves[0]: 0}, {moves[0]: 0.0})
+        return _result({moves[0]: 0}, {moves[0]: 0.0}, 0, time.perf_counter() - started)
     worlds = WORLDS if state.info.has_hidden_info else 1
     if playout_limit is None:
         playout_limit = playout_limit_for(state)
@@ -156,14 +159,39 @@ def search(state: State, seconds: float, seed: int, iterations: int | None = Non
         for child in root.children:
             visits[child.move] += child.visits  # type: ignore[index]
             totals[child.move] += child.total  # type: ignore[index]
-    tried = [move for move in moves if visits[move]]
+    return _result(visits, totals, done, time.perf_counter() - started)
+
+
+def part_seed(seed: int, part: int) -> int:
+    """The seed of the `part`th of several searches of one position run side by side; part 0
+    keeps the seed itself, so one part is the plain search."""
+    return seed + part * _PART_STRIDE
+
+
+_PART_STRIDE = 0x632BE59BD9B4E019  # odd and far from 0: the parts' generators never overlap in practice
+
+
+def combined(parts: list[SearchResult]) -> SearchResult:
+    """Several searches of one position as one: visits and returns added up, move by move."""
+    visits: dict[str, int] = {}
+    totals: dict[str, float] = {}
+    for part in parts:
+        for move, count in part.visits.items():
+            visits[move] = visits.get(move, 0) + count
+            totals[move] = totals.get(move, 0.0) + part.values[move] * count
+    return _result(visits, totals, sum(part.iterations for part in parts), max(part.seconds for part in parts))
+
+
+def _result(visits: dict[str, int], totals: dict[str, float], iterations: int, seconds: float) -> SearchResult:
+    """The most visited move (the higher total between equals), with the root's statistics."""
+    tried = [move for move in visits if visits[move]] or list(visits)[:1]  # [the forced move], unsearched
     best = max(tried, key=lambda move: (visits[move], totals[move]))
     return SearchResult(
         move=best,
-        iterations=done,
-        seconds=time.perf_counter() - started,
+        iterations=iterations,
+        seconds=seconds,
         visits={move: visits[move] for move in tried},
-        values={move: totals[move] / visits[move] for move in tried},
+        values={move: totals[move] / max(visits[move], 1) for move in tried},
     )
 
 
