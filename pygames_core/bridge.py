@@ -31,7 +31,8 @@ Operations:
                                              would play for the seat to move (`play`: a dice
                                              game's whole turn, `move` its first), and that
                                              seat's outlook in [0, 1] or null (ai.suggest); with
-                                             hidden cards only for a person the screen may show
+                                             hidden cards only for a person the screen may show;
+                                             `parts` as for computer_move
   preload                                    {modules}: every module of the package imported,
                                              as a memory snapshot of Python must hold them (a
                                              Python booted from one has no file of ours to
@@ -564,8 +565,12 @@ def _hint(request: dict[str, Any]) -> dict[str, Any]:
     if _is_sealed(state) and (humans is None or not _may_show(line, state.to_move, humans)):
         raise BridgeError("not_your_seat", "a hint is for a person to move at this screen, from what they may see")
     budget_ms, seed = _thinking(request, record)
-    play, outlook = ai.suggest(state, budget_ms / 1000, seed)
-    return {"move": play[0], "play": list(play), "outlook": outlook}
+    parts = _parts(request)
+    try:
+        play, outlook = ai.suggest(state, budget_ms / 1000, seed, parts=parts)
+    except ValueError as error:  # only parts can be wrong here
+        raise BridgeError("bad_request", str(error)) from None
+    return {"move": play[0], "play": list(play), "outlook": outlook, "parts": [part.iterations for part in parts]}
 
 
 def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
@@ -605,8 +610,8 @@ MAX_PARTS = 16
 def _search_part(request: dict[str, Any]) -> dict[str, Any]:
     """One of the searches a computer move runs side by side, each in a worker of its own (the
     engine's worker and its helpers, never the page): {record, player, budget_ms, seed, part}
-    -> {part}: the root statistics for `computer_move`'s `parts`, or null where the search does
-    not split (then the engine's worker asks `computer_move` alone). The record is the full
+    -> {part}: the root statistics for the `parts` of `computer_move` or `hint`, or null where
+    the search does not split (then the engine's worker asks the bridge alone). The record is the full
     one: the search reads only what the seat to move may see, and its statistics go back to the
     engine's worker, not to the page."""
     record = _record(request)
@@ -623,7 +628,8 @@ def _search_part(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _parts(request: dict[str, Any]) -> list[mcts.SearchResult]:
-    """`computer_move`'s `parts`, which only the engine's worker adds (it strips any the page sends)."""
+    """The `parts` of `computer_move` or `hint`, which only the engine's worker adds (it strips any
+    the page sends)."""
     parts = request.get("parts", [])
     if not isinstance(parts, list) or len(parts) > MAX_PARTS:
         raise BridgeError("bad_request", f"parts is a list of at most {MAX_PARTS} search results")

@@ -7,7 +7,7 @@ tap, "waiting"/"thinking" on the computer's turn, "busy" while a request is on i
 New game; data-engine says how Python started, once it has: "snapshot" (from the memory
 snapshot a visit before stored) or "fresh"; data-snapshot is "stored" once this page's worker
 has stored one for the next visit; data-searches, how many searches side by side chose the
-computer's last move (helper workers: the strong level).
+computer's last move or the last hint (helper workers: the strong level).
 """
 
 from __future__ import annotations

@@ -152,6 +152,7 @@ def test_parts_searched_side_by_side_are_combined_move_by_move(game: str) -> Non
     most = max(visits.values())
     chosen = ai.choose_move(state, "search", UNLIMITED, 3, parts=parts)  # type: ignore[arg-type]
     assert visits[chosen] == most
+    assert ai.suggest(state, UNLIMITED, 3, parts=parts)[0] == (chosen,)  # type: ignore[arg-type]
     combined = mcts.combined(parts)  # type: ignore[arg-type]
     assert combined.iterations == 360 and sum(combined.visits.values()) == sum(visits.values())
     for move, count in combined.visits.items():

@@ -141,6 +141,10 @@ def test_a_computer_move_combines_searches_run_side_by_side() -> None:
     visits = {move: sum(part["visits"].get(move, 0) for part in parts) for move in game["legal_moves"]}
     assert visits[answer["move"]] == max(visits.values())
     assert call({"op": "computer_move", "record": game["record"], "budget_ms": 20})["parts"] == []
+    hint = call({"op": "hint", "record": game["record"], "budget_ms": 60, "parts": parts})
+    assert hint["ok"], hint
+    assert (hint["move"], hint["parts"]) == (answer["move"], answer["parts"])
+    assert 0 < hint["outlook"] < 1
 
 
 def test_searches_in_parts_are_only_for_the_engine_s_own_workers() -> None:
@@ -164,7 +168,8 @@ def test_searches_in_parts_are_only_for_the_engine_s_own_workers() -> None:
 ])
 def test_malformed_parts_are_refused(parts: object) -> None:
     game = call({"op": "new", "game": "bobail", "seed": 2})
-    assert error_code({"op": "computer_move", "record": game["record"], "parts": parts}) == "bad_request"
+    for op in ("computer_move", "hint"):
+        assert error_code({"op": op, "record": game["record"], "parts": parts}) == "bad_request"
 
 
 def test_parts_are_refused_where_the_search_does_not_split() -> None:

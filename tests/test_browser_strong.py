@@ -1,6 +1,6 @@
-"""The strong level in Chromium: its search runs side by side in helper workers (web/helper.js),
-one for each core past the first (at most three), and only the engine's worker can add their
-results to a computer move.
+"""The strong level in Chromium: its search (the computer's, and the hint's) runs side by side in
+helper workers (web/helper.js), one for each core past the first (at most three), and only the
+engine's worker can add their results to a computer move.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from table import assert_all_local, new_game, open_table, wait_for_turn, watch_requests
 from test_browser_games import click_something
 
@@ -36,6 +36,12 @@ def test_the_strong_level_searches_side_by_side_in_helper_workers(page: Page, si
             state = wait_for_turn(page, before)
             searches.append(page.get_attribute("#table", "data-searches"))
     assert page.get_attribute("#table", "data-searches") == str(expected), searches
+    assert state == "ready"
+    # The hint asks the strong level too, helpers and all.
+    page.evaluate("document.getElementById('table').dataset.searches = ''")
+    page.click("#hint")
+    expect(page.locator("#board .hinted").first).to_be_visible()
+    assert page.get_attribute("#table", "data-searches") == str(expected)
     assert_all_local(requests)
 
 

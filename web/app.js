@@ -612,13 +612,14 @@ async function showHint() {
   hint = {...at, asking: true};
   draw();
   const strong = Number(STRENGTHS[STRENGTHS.length - 1][0]);
-  const answer = await call({op: 'hint', ...recordOf(), ...seatOf(), budget_ms: strong, seed: snap.ply});
+  const answer = await call({op: 'hint', ...recordOf(), ...seatOf(), budget_ms: strong, seed: snap.ply, parallel: true});
   if (hint?.game !== at.game || hint.ply !== at.ply) return; // the game moved on meanwhile
   if (!answer.ok) {
     hint = null;
     toast(`No hint: ${answer.error.message}`);
   } else {
     hint = {...at, move: answer.move, play: answer.play, outlook: answer.outlook};
+    $('table').dataset.searches = String(answer.parts.length || 1);
     announce(hintText(hint));
   }
   draw();

@@ -11,8 +11,9 @@
 //                                                   or {ok: false, error: {code, message}})
 //   worker -> page  {id, error}                     only when start-up failed (message as above)
 // Requests that arrive before "ready" wait in a queue, and all are answered in order.
-// A computer_move with `parallel: true` is searched side by side in helper workers (see "helpers"
-// below); its answer's `parts` lists the iterations of each search ([]: the bridge searched alone).
+// A computer_move or hint with `parallel: true` is searched side by side in helper workers (see
+// "helpers" below); its answer's `parts` lists the iterations of each search ([]: the bridge
+// searched alone).
 //
 // Hidden information: while such a game is not over, the bridge's snapshot carries `public`, the
 // record as the viewing seat may read it. The worker then seals the full record (seal.js) and
@@ -119,10 +120,9 @@ async function boot() {
     progress("snapshot");
     try {
       const pyodide = await loadPyodide({ indexURL, _loadSnapshot: found.bytes });
-      const bridgeHandle = pyodide.pyimport("pygames_core.bridge").handle;
-      if (!JSON.parse(bridgeHandle('{"op": "games"}')).ok) throw new Error("the snapshot's bridge does not answer");
-      handle = bridgeHandle;
-      handleInner = pyodide.pyimport("pygames_core.bridge").handle_inner;
+      const bridge = pyodide.pyimport("pygames_core.bridge");
+      if (!JSON.parse(bridge.handle('{"op": "games"}')).ok) throw new Error("the snapshot's bridge does not answer");
+      ({ handle, handle_inner: handleInner } = bridge);
       fromSnapshot = true;
       return;
     } catch {
@@ -133,8 +133,7 @@ async function boot() {
   progress("package");
   unpackWheel(pyodide, (await wheel) ?? (await download(here(BUILD.wheel))));
   progress("import");
-  handle = pyodide.pyimport("pygames_core.bridge").handle;
-  handleInner = pyodide.pyimport("pygames_core.bridge").handle_inner;
+  ({ handle, handle_inner: handleInner } = pyodide.pyimport("pygames_core.bridge"));
   snapshotWanted = typeof caches !== "undefined";
 }
 
@@ -185,7 +184,7 @@ async function respond(request) {
     // Without a list, the sealed seats; with one, those of them the page still gives people.
     request = { ...rest, humans: Array.isArray(humans) ? given.filter((seat) => allowed.includes(seat)) : allowed };
     if (request.op === "new") request.seed = randomSeed();
-    if (request.op === "computer_move") request = await searchedSideBySide(request);
+    if (request.op === "computer_move" || request.op === "hint") request = await searchedSideBySide(request);
   }
   let result;
   try {
@@ -206,7 +205,7 @@ async function respond(request) {
 
 // -- helpers: the strong level's search, side by side -----------------------------------------
 //
-// A computer move that asks for it (`parallel: true`: the page's strong level) is searched by this
+// A computer move or hint that asks for it (`parallel: true`: the page's strong level) is searched by this
 // worker's Python and, at once, by helpers: Pythons of their own in workers this worker starts
 // (helper.js), one for each core beyond the first, at most HELPERS_MOST. Each searches the same
 // position for the whole budget with a seed of its own (bridge.py's "search_part"), and
@@ -257,7 +256,7 @@ function startHelper() {
   return helper;
 }
 
-/** The computer_move request to hand the bridge: with `parts` when the helpers searched it too. */
+/** The computer_move or hint request to hand the bridge: with `parts` when the helpers searched it too. */
 async function searchedSideBySide(request) {
   const { parts, parallel, ...plain } = request; // parts come from the helpers alone
   if (parallel !== true) return plain;
