@@ -26,7 +26,10 @@ PARTIAL = "#board [data-from], #board [data-pick]"
 
 
 def click_something(page: Page, chooser: random.Random) -> bool:
-    """One click on a move (True), or on a partial choice when no whole move is offered."""
+    """One click on a move (True), or on a partial choice when no whole move is offered. Waits for
+    the board to offer something: the table may say a person is to move a moment before the
+    board offered anything (twice in seventeen runs of the return visit in test_browser_start.py)."""
+    page.wait_for_selector(f"#board [data-move], {PARTIAL}", state="attached")
     moves = page.locator("#board [data-move]")
     count = moves.count()
     if count:
