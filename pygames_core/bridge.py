@@ -619,10 +619,8 @@ def _search_part(request: dict[str, Any]) -> dict[str, Any]:
     player = _player(request)
     budget_ms, seed = _thinking(request, record)
     part = request.get("part")
-    if not isinstance(part, int) or isinstance(part, bool) or not 0 <= part < MAX_PARTS:
+    if not _count(part) or part >= MAX_PARTS:
         raise BridgeError("bad_request", f"part is a whole number from 0 to {MAX_PARTS - 1}")
-    if state.is_over() or state.to_move == CHANCE:
-        return {"part": None}
     found = ai.search_part(state, player, budget_ms / 1000, seed, part)
     return {"part": None if found is None else dataclasses.asdict(found)}
 

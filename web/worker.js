@@ -205,15 +205,15 @@ async function respond(request) {
 
 // -- helpers: the strong level's search, side by side -----------------------------------------
 //
-// A computer move or hint that asks for it (`parallel: true`: the page's strong level) is searched by this
-// worker's Python and, at once, by helpers: Pythons of their own in workers this worker starts
-// (helper.js), one for each core beyond the first, at most HELPERS_MOST. Each searches the same
-// position for the whole budget with a seed of its own (bridge.py's "search_part"), and
-// `computer_move` combines their root statistics (`parts`), which only this worker adds: any the page
-// sends are dropped. Games whose search does not split (Go, Kalah, Backgammon) search here alone.
-// Helpers start at the first such request and take part once their Python is up; one that fails
-// is left out. A helper's answer that comes later than HELPER_GRACE_MS past the budget is left out
-// too, so a slow helper cannot hold a turn up.
+// A computer move or hint that asks for it (`parallel: true`: the page's strong level) is searched
+// by this worker's Python and, at once, by helpers: Pythons of their own in workers this worker
+// starts (helper.js), one for each core beyond the first, at most HELPERS_MOST. Each searches the
+// same position for the whole budget with a seed of its own (bridge.py's "search_part"), and the
+// bridge combines their root statistics (`parts`), which only this worker adds: any the page sends
+// are dropped. Games whose search does not split (Go, Kalah, Backgammon) search here alone, and
+// start no helpers: they start at the first request whose search splits, and take part once their
+// Python is up. One that fails is left out, and so is an answer that comes later than
+// HELPER_GRACE_MS past the budget, so a slow helper cannot hold a turn up.
 const HELPERS_MOST = 3;
 const HELPER_GRACE_MS = 100;
 let helpers = null;
@@ -260,15 +260,14 @@ function startHelper() {
 async function searchedSideBySide(request) {
   const { parts, parallel, ...plain } = request; // parts come from the helpers alone
   if (parallel !== true) return plain;
-  if (helpers === null) startHelpers();
-  const ready = helpers.filter((helper) => helper.ready && !helper.dead);
-  if (ready.length === 0) return plain;
   const { record, player, budget_ms, seed } = plain;
   const asked = { op: "search_part", record, player, budget_ms, seed };
+  const ready = (helpers ?? []).filter((helper) => helper.ready && !helper.dead);
   const answers = ready.map((helper, index) => helper.ask({ ...asked, part: index + 1 }));
   const due = performance.now() + (Number.isInteger(budget_ms) ? budget_ms : 0) + HELPER_GRACE_MS;
   const own = JSON.parse(handleInner(JSON.stringify({ ...asked, part: 0 })));
   if (!own.ok || own.part === null) return plain; // no split: the bridge searches alone
+  if (helpers === null) startHelpers(); // only once a search splits: never for Go, Kalah or Backgammon
   let graceOver; // a search that settles early stops early: the others may still use their budget
   const grace = new Promise((resolve) => { graceOver = setTimeout(resolve, Math.max(0, due - performance.now()), null); });
   const theirs = await Promise.all(answers.map((answer) => Promise.race([answer, grace])));
