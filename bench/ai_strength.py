@@ -95,6 +95,15 @@ def searched_in_parts(state: State, player: dict[str, object], seconds: float, s
     return ai.choose_move(state, "search", seconds, seed, parts=[own] + [other.result() for other in others])  # type: ignore[list-item]
 
 
+def _close_part_pool() -> None:
+    """Ends the parts' processes after each game: a game runs in a process of the match's own pool,
+    which waits at its end for every process its workers started, so a pool left open would hang it."""
+    global _part_pool
+    if _part_pool is not None:
+        _part_pool.shutdown()
+        _part_pool = None
+
+
 def ahead(outcome: Outcome, seat: int) -> float:
     """The share of the other seats that `seat` finished ahead of: winners first, then by score,
     a tie counting half."""
@@ -113,20 +122,23 @@ def play_game(game_id: str, options: dict[str, str], players: tuple[dict, dict],
     state = get_game(game_id).new(seats, options, seed)
     seconds = longest = 0.0
     searches = iterations = 0
-    while state.to_move is not None:
-        if state.to_move == CHANCE:
-            move = chance_move(state)
-        else:
-            index = 0 if state.to_move == first_seat else 1
-            started = time.perf_counter()
-            move, done = choose(state, players[index], seed * 100_000 + state.ply)  # type: ignore[attr-defined]
-            if index == 0 and len(state.legal_moves()) > 1:
-                took = time.perf_counter() - started
-                seconds += took
-                longest = max(longest, took)
-                searches += 1
-                iterations += done
-        state = state.play(move)
+    try:
+        while state.to_move is not None:
+            if state.to_move == CHANCE:
+                move = chance_move(state)
+            else:
+                index = 0 if state.to_move == first_seat else 1
+                started = time.perf_counter()
+                move, done = choose(state, players[index], seed * 100_000 + state.ply)  # type: ignore[attr-defined]
+                if index == 0 and len(state.legal_moves()) > 1:
+                    took = time.perf_counter() - started
+                    seconds += took
+                    longest = max(longest, took)
+                    searches += 1
+                    iterations += done
+            state = state.play(move)
+    finally:
+        _close_part_pool()
     outcome = state.outcome()
     assert outcome is not None
     searches = max(searches, 1)
