@@ -90,7 +90,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import ai
-from .ai import go_player, mcts
+from .ai import mcts
 from .core import (
     CHANCE,
     GameError,
@@ -565,7 +565,7 @@ def _hint(request: dict[str, Any]) -> dict[str, Any]:
     if _is_sealed(state) and (humans is None or not _may_show(line, state.to_move, humans)):
         raise BridgeError("not_your_seat", "a hint is for a person to move at this screen, from what they may see")
     budget_ms, seed = _thinking(request, record)
-    parts = _parts(request, state)
+    parts = _parts(request)
     try:
         play, outlook = ai.suggest(state, budget_ms / 1000, seed, parts=parts)
     except ValueError as error:  # only parts can be wrong here
@@ -580,7 +580,7 @@ def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
         raise GameOverError("(computer move)")
     player = _player(request)
     budget_ms, seed = _thinking(request, record)
-    parts = _parts(request, line.state)
+    parts = _parts(request)
     _check_room(record, line.state)
     if line.state.to_move == CHANCE:  # dice and draws come from the game's own generator
         move = chance_move(line.state)
@@ -625,33 +625,26 @@ def _search_part(request: dict[str, Any]) -> dict[str, Any]:
     return {"part": None if found is None else dataclasses.asdict(found)}
 
 
-def _parts(request: dict[str, Any], state: State) -> list[mcts.SearchResult]:
+def _parts(request: dict[str, Any]) -> list[mcts.SearchResult]:
     """The `parts` of `computer_move` or `hint`, which only the engine's worker adds (it strips any
     the page sends)."""
     parts = request.get("parts", [])
     if not isinstance(parts, list) or len(parts) > MAX_PARTS:
         raise BridgeError("bad_request", f"parts is a list of at most {MAX_PARTS} search results")
-    return [_search_result(part, areas=state.info.id == "go") for part in parts]
+    return [_search_result(part) for part in parts]
 
 
-_RESULT_KEYS = ("move", "iterations", "seconds", "visits", "values")
-_AREA_KEYS = ("black", "white")  # Go's parts: playouts that ended with each point in that side's area
-
-
-def _search_result(data: object, areas: bool) -> mcts.SearchResult:
-    keys = _RESULT_KEYS + _AREA_KEYS if areas else _RESULT_KEYS
-    shape = (f"a search result is {{{', '.join(keys)}}}, visits and values by the same moves"
-             + (", black and white lists of counts" if areas else ""))
-    if not isinstance(data, dict) or set(data) != set(keys):
+def _search_result(data: object) -> mcts.SearchResult:
+    shape = "a search result is {move, iterations, seconds, visits, values}, visits and values by the same moves"
+    if not isinstance(data, dict) or set(data) != {"move", "iterations", "seconds", "visits", "values"}:
         raise BridgeError("bad_request", shape)
     visits, values = data["visits"], data["values"]
     counts_ok = isinstance(visits, dict) and all(_count(count) for count in visits.values())
     values_ok = isinstance(values, dict) and all(_number(value) for value in values.values())
-    areas_ok = all(isinstance(data[key], list) and all(_count(count) for count in data[key]) for key in keys[5:])
-    if not (counts_ok and values_ok and areas_ok and set(visits) == set(values) and _count(data["iterations"])
+    if not (counts_ok and values_ok and set(visits) == set(values) and _count(data["iterations"])
             and _number(data["seconds"]) and isinstance(data["move"], str)):
         raise BridgeError("bad_request", shape)
-    return go_player.PartResult(**data) if areas else mcts.SearchResult(**data)
+    return mcts.SearchResult(**data)
 
 
 def _count(value: object) -> bool:

@@ -160,11 +160,9 @@ def test_parts_searched_side_by_side_are_combined_move_by_move(game: str) -> Non
         assert combined.values[move] == pytest.approx(total / count)
 
 
-def test_only_monte_carlo_searches_and_go_s_play_run_in_parts() -> None:
+def test_only_monte_carlo_searches_run_in_parts() -> None:
     split = BobailState.new(2)
-    go = get_game("go").new(2, {"size": "9"}, 1)
-    assert ai.splits(go, "search")
-    for state in (KalahState.new(2), go.play("pass").play("pass")):  # alpha-beta; Go's dead-stone stage
+    for state in (KalahState.new(2), get_game("go").new(2, {"size": "9"}, 1)):
         assert not ai.splits(state, "search")
         assert ai.search_part(state, "search", UNLIMITED, 1, 1, 20) is None
         with pytest.raises(ValueError, match="does not run in parts"):

@@ -147,27 +147,6 @@ def test_a_computer_move_combines_searches_run_side_by_side() -> None:
     assert 0 < hint["outlook"] < 1
 
 
-def test_go_s_searches_side_by_side_carry_their_areas() -> None:
-    game = call({"op": "new", "game": "go", "options": {"size": "9"}, "seed": 2})
-    game = call({"op": "play", "record": game["record"], "move": "E5"})
-    asked = {"op": "search_part", "record": game["record"], "budget_ms": 100, "seed": 4}
-    parts = [inner({**asked, "part": part})["part"] for part in range(2)]
-    assert all(len(part["black"]) == len(part["white"]) == 121 for part in parts)
-    answer = call({"op": "computer_move", "record": game["record"], "budget_ms": 100, "parts": parts})
-    assert answer["ok"], answer
-    assert answer["parts"] == [part["iterations"] for part in parts] and answer["move"] in game["legal_moves"]
-    hint = call({"op": "hint", "record": game["record"], "budget_ms": 100, "parts": parts})
-    assert hint["ok"] and hint["parts"] == answer["parts"] and hint["outlook"] is None, hint
-    bobail = call({"op": "new", "game": "bobail", "seed": 2})
-    for op in ("computer_move", "hint"):
-        for part in ({key: value for key, value in parts[0].items() if key != "white"},
-                     {**parts[0], "black": [-1] * 121}, {**parts[0], "white": {"E5": 1}}, {**parts[0], "black": [0] * 120}):
-            assert error_code({"op": op, "record": game["record"], "parts": [part]}) == "bad_request"
-        mcts_part = inner({"op": "search_part", "record": bobail["record"], "budget_ms": 20, "seed": 1, "part": 0})["part"]
-        with_areas = {**mcts_part, "black": [], "white": []}
-        assert error_code({"op": op, "record": bobail["record"], "parts": [with_areas]}) == "bad_request"
-
-
 def test_searches_in_parts_are_only_for_the_engine_s_own_workers() -> None:
     game = call({"op": "new", "game": "bobail", "seed": 2})
     assert error_code({"op": "search_part", "record": game["record"], "part": 0}) == "bad_request"

@@ -22,10 +22,9 @@ def searches_expected(page: Page) -> int:
     return min(3, max(0, cores - 1)) + 1
 
 
-@pytest.mark.parametrize("game", ["lostcities", "go"])  # Monte Carlo tree search; Go's own search
-def test_the_strong_level_searches_side_by_side_in_helper_workers(page: Page, site_url: str, game: str) -> None:
+def test_the_strong_level_searches_side_by_side_in_helper_workers(page: Page, site_url: str) -> None:
     requests = watch_requests(page)
-    open_table(page, site_url, game)
+    open_table(page, site_url, "lostcities")
     state = new_game(page, ["human", STRONG])
     expected = searches_expected(page)
     chooser = random.Random(6)

@@ -6,10 +6,7 @@ Diagrams as in test_go.py: X black, O white, top row first.
 
 from __future__ import annotations
 
-import dataclasses
 import math
-
-import pytest
 
 from pygames_core import ai
 from pygames_core.ai import go_player
@@ -122,59 +119,3 @@ def test_it_resigns_a_hopeless_game_late_on_but_not_an_open_one() -> None:
     early = position(HOPELESS, to_move=0, moves_played=10)  # too early to give up
     assert go_player.choose_move(early, UNLIMITED, 1, 400) != "resign"
     assert go_player.choose_move(GoState.new(2), UNLIMITED, 1, 400) != "resign"
-
-
-def test_a_search_in_parts_starts_as_the_search_alone() -> None:
-    state = GoState.new(2)
-    part = ai.search_part(state, "search", UNLIMITED, 5, 0, 60)
-    assert isinstance(part, go_player.PartResult) and part.iterations == 60
-    assert part.move == go_player.choose_move(state, UNLIMITED, 5, 60)  # nothing is settled yet
-    assert len(part.black) == len(part.white) == 11 * 11  # the padded board's points
-    other = ai.search_part(state, "search", UNLIMITED, 5, 1, 60)
-    assert other is not None and other.visits != part.visits  # a seed of its own
-
-
-def test_searches_in_parts_are_added_up_and_decided_together() -> None:
-    state = GoState.new(2).play("E5").play("C3")
-    parts = [ai.search_part(state, "search", UNLIMITED, 2, part, 80) for part in range(3)]
-    visits = {move: sum(part.visits[move] for part in parts) for move in parts[0].visits}  # type: ignore[union-attr]
-    chosen = ai.choose_move(state, "search", UNLIMITED, 2, parts=parts)  # type: ignore[arg-type]
-    assert visits[chosen] == max(visits.values())
-    assert ai.suggest(state, UNLIMITED, 2, parts=parts) == ((chosen,), None)  # type: ignore[arg-type]
-    # Resigning needs 200 playouts: two parts of 120 have them together, one alone has not.
-    lost = position(HOPELESS, to_move=0, moves_played=60)
-    halves = [ai.search_part(lost, "search", UNLIMITED, 1, part, 120) for part in range(2)]
-    assert ai.choose_move(lost, "search", UNLIMITED, 1, parts=halves) == "resign"  # type: ignore[arg-type]
-    assert ai.choose_move(lost, "search", UNLIMITED, 1, parts=halves[:1]) != "resign"  # type: ignore[arg-type]
-
-
-def test_after_a_resumption_searches_in_parts_capture_the_dead_stones() -> None:
-    state = position(SPLIT).play("pass").play("pass").play("resume")
-    parts = [ai.search_part(state, "search", UNLIMITED, 3, part, 40) for part in range(2)]
-    move = ai.choose_move(state, "search", UNLIMITED, 3, parts=parts)  # type: ignore[arg-type]
-    assert move in ("A5", "B4", "B6", "C5")  # a liberty of the dead white stone on B5
-
-
-def test_go_does_not_search_in_parts_where_it_does_not_search() -> None:
-    marking = position(SPLIT).play("pass").play("pass")
-    assert not ai.splits(marking, "search") and ai.search_part(marking, "search", UNLIMITED, 1, 0, 20) is None
-    eyes = "\n".join([". X X . X X . X X"] + ["X X X X X X X X X"] * 8)  # Black's own eyes are all that is empty
-    assert ai.search_part(position(eyes), "search", UNLIMITED, 1, 0, 20) is None  # it passes unsearched
-    assert ai.choose_move(position(eyes), "search", UNLIMITED, 1, iterations=20) == "pass"
-
-
-def test_parts_that_do_not_fit_the_position_are_refused() -> None:
-    state = GoState.new(2).play("E5")
-    part = ai.search_part(state, "search", UNLIMITED, 1, 0, 30)
-    assert part is not None
-    plain = ai.mcts.SearchResult(part.move, part.iterations, part.seconds, part.visits, part.values)
-    wrong = [
-        (plain, "carries its areas"),
-        (dataclasses.replace(part, black=part.black[:-1]), "do not fit"),
-        (dataclasses.replace(part, white=[part.iterations + 1] * len(part.white)), "do not fit"),
-        (dataclasses.replace(part, visits={"E5": 1}, values={"E5": 1.0}), "not to be played"),
-        (dataclasses.replace(part, visits={"Z9": 1}, values={"Z9": 1.0}), "not to be played"),
-    ]
-    for bad, message in wrong:
-        with pytest.raises(ValueError, match=message):
-            ai.choose_move(state, "search", UNLIMITED, 1, parts=[part, bad])  # type: ignore[list-item]

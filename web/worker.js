@@ -210,7 +210,7 @@ async function respond(request) {
 // starts (helper.js), one for each core beyond the first, at most HELPERS_MOST. Each searches the
 // same position for the whole budget with a seed of its own (bridge.py's "search_part"), and the
 // bridge combines their root statistics (`parts`), which only this worker adds: any the page sends
-// are dropped. Games whose search does not split (Kalah, Backgammon) search here alone, and
+// are dropped. Games whose search does not split (Go, Kalah, Backgammon) search here alone, and
 // start no helpers: they start at the first request whose search splits, and take part once their
 // Python is up. One that fails is left out, and so is an answer that comes later than
 // HELPER_GRACE_MS past the budget, so a slow helper cannot hold a turn up.
@@ -267,7 +267,7 @@ async function searchedSideBySide(request) {
   const due = performance.now() + (Number.isInteger(budget_ms) ? budget_ms : 0) + HELPER_GRACE_MS;
   const own = JSON.parse(handleInner(JSON.stringify({ ...asked, part: 0 })));
   if (!own.ok || own.part === null) return plain; // no split: the bridge searches alone
-  if (helpers === null) startHelpers(); // only once a search splits: never for Kalah or Backgammon
+  if (helpers === null) startHelpers(); // only once a search splits: never for Go, Kalah or Backgammon
   let graceOver; // a search that settles early stops early: the others may still use their budget
   const grace = new Promise((resolve) => { graceOver = setTimeout(resolve, Math.max(0, due - performance.now()), null); });
   const theirs = await Promise.all(answers.map((answer) => Promise.race([answer, grace])));

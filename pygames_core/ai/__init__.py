@@ -12,10 +12,10 @@ alpha-beta (`alphabeta`) for two seats with no chance and nothing hidden
 alone (Backgammon's cube). Every other game, and every other decision, by
 Monte Carlo tree search on its states (`mcts`), Go by its own player.
 
-Root parallel: where the search is Monte Carlo tree search or Go's player, several
-searches of one position may run side by side (`search_part`, each with its own seed;
-the browser runs them in workers of their own) and `choose_move(..., parts=...)`
-combines their root statistics (for Go, their areas too) instead of searching.
+Root parallel: where the search is Monte Carlo tree search, several searches of one
+position may run side by side (`search_part`, each with its own seed; the browser
+runs them in workers of their own) and `choose_move(..., parts=...)` combines their
+root statistics instead of searching.
 
 At a chance point no player is asked: `choose_move` draws the outcome from
 `chance_weights()` with `Rng(seed)`, as `core.chance_move` does with the state's
@@ -80,7 +80,7 @@ def choose_move(state: State, player: str, seconds: float, seed: int, iterations
     if state.to_move is None:
         raise ValueError("the game is over: there is no move to choose")
     if parts:
-        return _combined_move(state, player, seconds, seed, parts)
+        return _combined(state, player, parts).move
     if state.to_move == CHANCE:
         index, _ = rng_module.weighted_index(rng_module.seed_state(seed), state.chance_weights())
         return state.legal_moves()[index]
@@ -102,12 +102,10 @@ def choose_move(state: State, player: str, seconds: float, seed: int, iterations
 
 def splits(state: State, player: str) -> bool:
     """Whether `player`'s search of `state` may run in parts side by side: Monte Carlo tree
-    search does (each part its own tree, or its own worlds), and so does Go's player in play
-    (each part its own tree and playouts); alpha-beta, the dice turn search and a decision by
-    knowledge alone do not."""
+    search does (each part its own tree, or its own worlds); alpha-beta, the dice turn search,
+    a decision by knowledge alone and Go's player do not."""
     return (player == "search" and state.to_move is not None and state.to_move != CHANCE
-            and state.search_position() is None
-            and (state.info.id != "go" or state.stage == "play"))  # type: ignore[attr-defined]
+            and state.search_position() is None and state.info.id != "go")
 
 
 @_unpaused
@@ -115,31 +113,14 @@ def search_part(state: State, player: str, seconds: float, seed: int, part: int,
                 iterations: int | None = None) -> mcts.SearchResult | None:
     """The `part`th (from 0) of several searches of `state` that run side by side, each for the
     whole `seconds`, for `choose_move(..., parts=...)`; None where the search does not split.
-    Part 0 is the search `choose_move` would run alone (for Go, its search before the move is
-    decided from it)."""
+    Part 0 is the search `choose_move` would run alone."""
     if not splits(state, player):
         return None
-    if state.info.id == "go":
-        from . import go_player
-
-        return go_player.search_part(state, seconds, mcts.part_seed(seed, part), iterations)  # type: ignore[arg-type]
     return mcts.search(state, seconds, mcts.part_seed(seed, part), iterations)
 
 
-def _combined_move(state: State, player: str, seconds: float, seed: int, parts: Sequence[mcts.SearchResult]) -> str:
-    """The move of `parts` combined: for Go, decided from their statistics within what is left
-    of `seconds`."""
-    if state.info.id == "go" and splits(state, player):
-        from . import go_player
-
-        if not all(isinstance(part, go_player.PartResult) for part in parts):
-            raise ValueError("a part of Go's search carries its areas")
-        return go_player.combined_move(state, parts, seconds, seed)  # type: ignore[arg-type]
-    return _combined(state, player, parts).move
-
-
 def _combined(state: State, player: str, parts: Sequence[mcts.SearchResult]) -> mcts.SearchResult:
-    if not splits(state, player) or state.info.id == "go":
+    if not splits(state, player):
         raise ValueError("this search does not run in parts")
     playing = set(state.playing_moves())
     if any(not part.visits or not playing.issuperset(part.visits) for part in parts):
@@ -172,8 +153,6 @@ def suggest(state: State, seconds: float, seed: int, iterations: int | None = No
     if state.to_move is None or state.to_move == CHANCE:
         raise ValueError("nobody is to choose a move now")
     if parts:
-        if state.info.id == "go":
-            return (_combined_move(state, "search", seconds, seed, parts),), None
         return _advice(state, _combined(state, "search", parts))
     position = state.search_position()
     if _is_decided(position):

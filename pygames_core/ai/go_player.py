@@ -22,9 +22,6 @@ with what it knows of Go (`games/go/playout.py`) and:
   nobody's;
 - resigns, once half the board's points have been played, a game that hardly a
   playout of its search wins (`RESIGN_BELOW`), instead of playing it out;
-- may search side by side (`search_part`, each search with a seed of its own, in
-  workers of their own in the browser): the move is then decided as above from
-  their visits, wins and areas added up (`combined_move`);
 - in the dead-stone stage, estimates which chains are dead from playouts of the
   final board (a chain is dead when its points end as the opponent's more often
   than as its own side's), marks them one toggle at a time, and accepts a
@@ -44,8 +41,6 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from ..games.go import ACCEPT, DEAD, PASS, RESIGN, RESUME, GoState, toggle_limit
 from ..games.go.board import chains_of
@@ -53,7 +48,6 @@ from ..games.go.chains import BLACK, EMPTY, WHITE, Board, padded, unpadded
 from ..games.go.playout import playout, priors
 from ..games.go.scoring import score
 from ..rng import Rng
-from .mcts import SearchResult
 
 SETTLED = 0.9
 """Share of playouts that must agree on a point's owner (or on no owner) for it to be settled."""
@@ -315,168 +309,67 @@ def _marking_move(state: GoState) -> str:
 
 # -- the move -------------------------------------------------------------------------------
 
-class Tally:
-    """What the move is decided from: the root's moves (padded point, visits, wins), in the
-    order they are ranked between equals, and how many `playouts` ended with each point in
-    `black`'s and `white`'s area. One search's, or several searches' run side by side."""
-
-    __slots__ = ("children", "black", "white", "playouts")
-
-    def __init__(self, children: list[tuple[int, int, float]], black: list[int], white: list[int],
-                 playouts: int) -> None:
-        self.children, self.black, self.white, self.playouts = children, black, white, playouts
-
-    def owner(self, point: int) -> int:
-        """As `Search.owner`, over every playout of the tally."""
-        return _agreed(self.black[point], self.white[point], self.playouts)
-
-
-@dataclass(frozen=True)
-class PartResult(SearchResult):
-    """One of several searches of a position run side by side (`search_part`): the root's
-    statistics by move name, and `black[point]` and `white[point]` (padded points), how many of
-    its playouts ended with the point in that side's area."""
-
-    black: list[int] = field(default_factory=list)
-    white: list[int] = field(default_factory=list)
-
-
 def choose_move(state: GoState, seconds: float, seed: int, iterations: int | None = None) -> str:
     """The move this player makes in `state` (any stage but the end)."""
-    started = time.perf_counter()
-    search = _searched(state, seconds, seed, iterations)
-    if isinstance(search, str):
-        return search
-    tally = Tally([(child.point, child.visits, child.wins) for child in _root_plays(search)],
-                  search.black, search.white, search.playouts)
-    return _decision(state, tally, search, started + seconds, iterations)
-
-
-def search_part(state: GoState, seconds: float, seed: int, iterations: int | None = None) -> PartResult | None:
-    """The search `choose_move` runs, as one of several run side by side (each with a seed of its
-    own), for `combined_move`; None where the move is not searched (the dead-stone stage,
-    nothing to play but a pass)."""
-    started = time.perf_counter()
-    search = _searched(state, seconds, seed, iterations)
-    if isinstance(search, str):
-        return None
-    children = _root_plays(search)
-    names = [state.geometry.names[unpadded(state.size, child.point)] for child in children]
-    visits = {name: child.visits for name, child in zip(names, children)}
-    values = {name: child.wins / max(child.visits, 1) for name, child in zip(names, children)}
-    return PartResult(move=max(names, key=visits.__getitem__), iterations=search.playouts,
-                      seconds=time.perf_counter() - started, visits=visits, values=values,
-                      black=search.black, white=search.white)
-
-
-def combined_move(state: GoState, parts: Sequence[PartResult], seconds: float, seed: int) -> str:
-    """The move of several `search_part`s of `state`, their statistics added up, decided as
-    `choose_move` decides within the rest of `seconds`. Raises ValueError for parts that do not
-    fit the position."""
-    start = _start(state, seed)
-    if isinstance(start, str):
-        raise ValueError("this move is not searched")
-    board, colour, points, rng = start
-    index, size, cells, playable = state.geometry.index, state.size, len(board.cells), set(points)
-    visits: dict[int, int] = {}
-    wins: dict[int, float] = {}
-    black, white = [0] * cells, [0] * cells
-    for part in parts:
-        if len(part.black) != cells or len(part.white) != cells or \
-                any(b + w > part.iterations for b, w in zip(part.black, part.white)):
-            raise ValueError("a part's areas do not fit this board")
-        for name, count in part.visits.items():
-            point = padded(size, index[name]) if name in index else -1
-            if point not in playable:
-                raise ValueError("a part names a move that is not to be played here")
-            visits[point] = visits.get(point, 0) + count
-            wins[point] = wins.get(point, 0.0) + part.values[name] * count
-        black = [sum(pair) for pair in zip(black, part.black)]
-        white = [sum(pair) for pair in zip(white, part.white)]
-    children = [(point, visits.get(point, 0), wins.get(point, 0.0)) for point in points]
-    tally = Tally(children, black, white, sum(part.iterations for part in parts))
-    search = Search(board, colour, points, white_bonus(state), rng)  # for the playouts of a pass
-    return _decision(state, tally, search, time.perf_counter() + (1 - SEARCH_SHARE) * seconds, None)
-
-
-def _root_plays(search: Search) -> list[Node]:
-    """The root's moves but a pass (the search adds one only where nothing else proves legal)."""
-    return [child for child in search.root.children if child.point >= 0]
-
-
-def _searched(state: GoState, seconds: float, seed: int, iterations: int | None) -> Search | str:
-    """The move when none is searched, else the search of `state` run for `SEARCH_SHARE` of
-    `seconds` (the rest is for the decision)."""
-    start = _start(state, seed)
-    if isinstance(start, str):
-        return start
-    board, colour, points, rng = start
-    search = Search(board, colour, points, white_bonus(state), rng)
-    search.run(time.perf_counter() + SEARCH_SHARE * seconds, iterations)
-    return search
-
-
-def _start(state: GoState, seed: int) -> str | tuple[Board, int, list[int], Rng]:
-    """The move when none is searched; else the search's board, colour, root points (padded,
-    in a seeded order that breaks ties between untried moves) and generator."""
     if state.to_move is None:
         raise ValueError("the game is over: there is no move to choose")
     if state.stage == "marking":
         return _marking_move(state)
-    colour = BLACK if state.to_move == 0 else WHITE
+    legal = state.legal_moves()
+    seat = state.to_move
+    colour = BLACK if seat == 0 else WHITE
+    geo = state.geometry
     board = board_of(state)
-    index = state.geometry.index
-    points = [padded(state.size, index[move]) for move in state.legal_moves() if move not in (PASS, RESIGN)]
+    index = geo.index
+    points = [padded(state.size, index[move]) for move in legal if move not in (PASS, RESIGN)]
     points = [point for point in points if not board.is_eye(point, colour)]
     if not points:
         return PASS
     rng = Rng(seed)
-    for position in range(len(points) - 1, 0, -1):
+    for position in range(len(points) - 1, 0, -1):  # a seeded order breaks ties between untried moves
         other = rng.below(position + 1)
         points[position], points[other] = points[other], points[position]
-    return board, colour, points, rng
-
-
-def _decision(state: GoState, tally: Tally, search: Search, deadline: float, iterations: int | None) -> str:
-    """The move from `tally`: resign a hopeless game, capture dead stones after a resumption,
-    else the best move that is not settled (`search` plays what a pass would leave, until
-    `deadline`), else a pass."""
-    geo, colour = state.geometry, search.colour
-    if _hopeless(state, tally):
+    search = Search(board, colour, points, white_bonus(state), rng)
+    started = time.perf_counter()
+    search.run(started + SEARCH_SHARE * seconds, iterations)
+    if _hopeless(state, search):
         return RESIGN
     if state.resumed:  # play resumed over a dispute: first prove the dead stones dead
-        target = _capture_target(state, tally, colour, {point for point, _, _ in tally.children})
+        target = _capture_target(state, search, colour, set(points))
         if target is not None:
             return geo.names[unpadded(state.size, target)]
-    ranked = sorted(tally.children, key=lambda child: (child[1], child[2]), reverse=True)
+    ranked = sorted(search.root.children, key=lambda child: (child.visits, child.wins), reverse=True)
     if_passed: list[int] | None = None
-    for point, _, _ in ranked:
-        owner = tally.owner(point)
+    for child in ranked:
+        if child.point < 0:
+            continue
+        owner = search.owner(child.point)
         if owner >= 0 and if_passed is None:  # only now: the playouts are worth their time
             most = ESTIMATE_PLAYOUTS.get(state.size, 48)  # with an iteration cap, as many every time
-            if_passed = search.owners_if_passed(most if iterations is not None else MIN_PLAYOUTS, most, deadline)
-        if owner < 0 or if_passed[point] != owner:  # type: ignore[index]
-            return geo.names[unpadded(state.size, point)]
+            if_passed = search.owners_if_passed(most if iterations is not None else MIN_PLAYOUTS, most,
+                                                started + seconds)
+        if owner < 0 or if_passed[child.point] != owner:  # type: ignore[index]
+            return geo.names[unpadded(state.size, child.point)]
     return PASS
 
 
-def _hopeless(state: GoState, tally: Tally) -> bool:
+def _hopeless(state: GoState, search: Search) -> bool:
     """Whether the game is lost beyond doubt: late enough, and hardly a playout won whatever is played."""
-    visits = sum(child[1] for child in tally.children)
-    wins = sum(child[2] for child in tally.children)
-    return (state.moves_played >= state.geometry.points // 2 and tally.playouts >= RESIGN_PLAYOUTS
+    visits = sum(child.visits for child in search.root.children)
+    wins = sum(child.wins for child in search.root.children)
+    return (state.moves_played >= state.geometry.points // 2 and search.playouts >= RESIGN_PLAYOUTS
             and visits > 0 and wins / visits < RESIGN_BELOW)
 
 
-def _capture_target(state: GoState, tally: Tally, colour: int, allowed: set[int]) -> int | None:
+def _capture_target(state: GoState, search: Search, colour: int, allowed: set[int]) -> int | None:
     """After a resumption: a liberty of an enemy chain the playouts give to this
     player more often than not (a dead chain), to prove it dead by capture; the
     chain with the fewest liberties first. Points padded, as `allowed`."""
     chains = state.chains()
-    mine = tally.black if colour == BLACK else tally.white
+    mine = search.black if colour == BLACK else search.white
     best: tuple[int, int] | None = None
     for key, members in chains.stones.items():
-        if chains.cells[key] != 3 - colour or any(2 * mine[point] <= tally.playouts for point in members):
+        if chains.cells[key] != 3 - colour or any(2 * mine[point] <= search.playouts for point in members):
             continue
         liberties = chains.liberties[key]
         free = sorted(point for point in liberties if point in allowed)
