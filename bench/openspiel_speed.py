@@ -94,8 +94,11 @@ def on_states(game_id: str) -> Callable[[Rng], int]:
     return play
 
 
+KALAH_START = get_game("kalah").new(2, OPTIONS["kalah"], 0).search_position()  # immutable: every game starts here
+
+
 def on_kalah_position(rng: Rng) -> int:
-    position, plies = get_game("kalah").new(2, OPTIONS["kalah"], 0).search_position(), 0
+    position, plies = KALAH_START, 0
     while position.to_move is not None:
         position = position.play(rng.choice(position.moves()))
         plies += 1

@@ -69,7 +69,8 @@ class Rng:
         return value
 
     def choice(self, items):  # type: ignore[no-untyped-def]
-        return items[self.below(len(items))]
+        index, self.state = below(self.state, len(items))  # not self.below: a call less, in every playout
+        return items[index]
 
     def random(self) -> float:
         value, self.state = next_u64(self.state)

@@ -15,7 +15,7 @@ import pytest
 from pygames_core import ai
 from pygames_core.ai import alphabeta
 from pygames_core.core import ACCEPT_DRAW, DECLINE_DRAW, OFFER_DRAW
-from pygames_core.games.kalah import KalahPosition, KalahState
+from pygames_core.games.kalah import KalahPosition, KalahState, packed, unpacked
 
 UNLIMITED = math.inf
 
@@ -28,12 +28,24 @@ def test_the_kalah_position_steps_as_the_state_does(options: dict[str, str]) -> 
         while state.to_move is not None:
             position = state.search_position()
             assert position.to_move == state.to_move
-            assert position.moves() == list(state.playing_moves())
+            assert position.moves() == state.playing_moves()
             for move in position.moves():
                 after, child = state.play(move), position.play(move)
-                assert (child.pits, child.to_move, child.pie_pending) == (after.pits, after.to_move, after.pie_pending)
+                assert (child.board, child.to_move, child.pie_pending) == (packed(after.pits), after.to_move, after.pie_pending)
             state = state.play(chooser.choice(state.playing_moves()))
         assert position.play(state.last_move).value() == (state.pits[6] - state.pits[13]) / sum(state.pits)
+
+
+def test_a_packed_board_keeps_every_count_and_refuses_what_a_field_cannot_hold() -> None:
+    pits = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+    assert unpacked(packed(pits)) == pits
+    full = (127,) + (0,) * 13  # the most one field holds: adding 127 to it must not carry
+    assert KalahPosition.of(full, 0, False, False).moves() == ("1",)
+    assert KalahPosition.of(full[7:] + full[:7], 1, False, False).moves() == ("1",)
+    with pytest.raises(ValueError, match="127 stones"):
+        packed((64, 64) + (0,) * 12)
+    with pytest.raises(ValueError, match="127 stones"):
+        packed((-1, 2) + (0,) * 12)
 
 
 @functools.cache
@@ -70,7 +82,7 @@ def test_the_search_finds_what_full_minimax_finds(empty_capture: bool) -> None:
     while checked < 40:
         pits = _endgame(chooser, chooser.randint(5, 10))
         seat = chooser.choice([0, 1])
-        position = KalahPosition(pits, seat, False, empty_capture)
+        position = KalahPosition.of(pits, seat, False, empty_capture)
         if max(pits[6], pits[13]) * 2 > 48 or len(position.moves()) < 2:  # over, or a forced move: no search
             continue
         result = alphabeta.search(position, UNLIMITED)

@@ -96,7 +96,7 @@ Choices
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -130,6 +130,44 @@ def _next_table(seat: int) -> tuple[int, ...]:
 _NEXT = (_next_table(0), _next_table(1))
 # (board index, move) for each seat's pits, in move order.
 _PIT_INDEXES = tuple(tuple((7 * seat + k, PIT_MOVES[k]) for k in range(6)) for seat in (0, 1))
+
+# The rules step a board packed into one int, for the computer's search: board index i is
+# bits 8i to 8i + 7. No field ever holds more than every stone of the game (at most 72 in a
+# real game, and `packed` refuses over 127), so adding 127 to a field never carries into the
+# next, and neither does sowing.
+_FIELD_MAX = 127
+_ROWS = tuple(sum(_FIELD_MAX << 8 * (7 * seat + k) for k in range(6)) for seat in (0, 1))
+"""Per seat: the low seven bits of each of its pits' fields; none set means the row is empty."""
+_NONEMPTY_BITS = tuple(sum(0x80 << 8 * (7 * seat + k) for k in range(6)) for seat in (0, 1))
+"""Per seat: the top bit of each of its pits' fields, set by adding `_ROWS` where a pit holds stones."""
+
+
+def _moves_by_nonempty(seat: int) -> dict[int, tuple[str, ...]]:
+    """A seat's pit moves, keyed by the `_NONEMPTY_BITS` of its pits that hold stones."""
+    table = {}
+    for chosen in range(64):
+        pits = [k for k in range(6) if chosen >> k & 1]
+        table[sum(0x80 << 8 * (7 * seat + k) for k in pits)] = tuple(PIT_MOVES[k] for k in pits)
+    return table
+
+
+_MOVES_BY_NONEMPTY = (_moves_by_nonempty(0), _moves_by_nonempty(1))
+
+
+def _sowings(seat: int, origin: int) -> tuple[tuple[int, int], ...]:
+    """For each number of stones in `origin`, (what sowing them adds to a packed board, the index
+    the last stone falls in)."""
+    delta, index = 0, origin
+    table = [(0, origin)]
+    for stones in range(1, _FIELD_MAX + 1):
+        index = _NEXT[seat][index]
+        delta += 1 << 8 * index
+        table.append((delta - (stones << 8 * origin), index))
+    return tuple(table)
+
+
+_SOWINGS = tuple({move: (8 * origin, _sowings(seat, origin)) for origin, move in _PIT_INDEXES[seat]} for seat in (0, 1))
+"""Per seat and pit move: (the pit's bit offset, its `_sowings`)."""
 
 
 @lru_cache(maxsize=None)
@@ -259,17 +297,26 @@ class KalahState(DrawOffers):
         if move == SWAP:
             return self._swap()
         seat: int = self.to_move  # type: ignore[assignment]
-        origin = 7 * seat + int(move) - 1
-        board, next_seat, capture, captured = sow(self.pits, seat, origin, self.empty_capture)
-        to_move, sweep, reason = _settle(board, next_seat)
+        pits = self.pits
+        origin = pit_index(seat, move)
+        board, next_seat, captured = sow(packed(pits), seat, move, self.empty_capture)
+        sowing = _sowing(seat, origin, pits[origin])
+        last = sowing[-1]
+        to_move: int | None = next_seat
+        sweep: tuple[int, ...] = ()
+        reason = ""
+        if game_over(board, next_seat, sum(pits)):
+            to_move = None
+            sweep, reason = _ending(unpacked(board), next_seat)
+            board = swept(board)
         return self._replace(
-            pits=tuple(board),
+            pits=unpacked(board),
             to_move=to_move,
             pie_pending=self.pie_pending and seat == 0,
             last_move=move,
             last_mover=seat,
-            last_sowing=_sowing(seat, origin, self.pits[origin]),
-            last_capture=capture,
+            last_sowing=sowing,
+            last_capture=(last, opposite(last)) if captured > 1 else (last,) if captured else (),
             last_captured=captured,
             last_sweep=sweep,
             end_reason=reason,
@@ -279,7 +326,7 @@ class KalahState(DrawOffers):
     def _swap(self) -> KalahState:
         # No end check: after one turn neither store can hold half, nor a row be empty.
         return self._replace(
-            pits=self.pits[7:] + self.pits[:7],
+            pits=unpacked(mirrored(packed(self.pits))),
             to_move=0,
             pie_pending=False,
             swapped=True,
@@ -299,7 +346,7 @@ class KalahState(DrawOffers):
     def search_position(self) -> KalahPosition | None:
         if self.draw_offer == "offered":
             return None  # answering an offer is not a move of the board: the default search weighs it
-        return KalahPosition(self.pits, self.to_move, self.pie_pending, self.empty_capture)
+        return KalahPosition.of(self.pits, self.to_move, self.pie_pending, self.empty_capture)
 
     def _game_outcome(self) -> Outcome | None:
         if self.to_move is not None:
@@ -351,105 +398,106 @@ class KalahState(DrawOffers):
 
 
 class KalahPosition:
-    """The board alone, for the computer's alpha-beta search (ai/alphabeta.py):
+    """The board alone, packed, for the computer's alpha-beta search (ai/alphabeta.py):
     the same sowing, end and sweep as the state's, with nothing recorded for the view."""
 
-    __slots__ = ("pits", "to_move", "pie_pending", "empty_capture")
+    __slots__ = ("board", "to_move", "pie_pending", "empty_capture", "total")
 
-    def __init__(self, pits: tuple[int, ...], to_move: int | None, pie_pending: bool, empty_capture: bool) -> None:
-        self.pits = pits
+    def __init__(self, board: int, to_move: int | None, pie_pending: bool, empty_capture: bool, total: int) -> None:
+        self.board = board
         self.to_move = to_move
         self.pie_pending = pie_pending
         self.empty_capture = empty_capture
+        self.total = total
+        """Every stone of the game, which no move changes."""
 
-    def moves(self) -> list[str]:
-        seat = self.to_move
-        pits = self.pits
-        moves = [move for index, move in _PIT_INDEXES[seat] if pits[index]]  # type: ignore[index]
+    @classmethod
+    def of(cls, pits: Sequence[int], to_move: int | None, pie_pending: bool, empty_capture: bool) -> KalahPosition:
+        return cls(packed(pits), to_move, pie_pending, empty_capture, sum(pits))
+
+    def moves(self) -> tuple[str, ...]:
+        seat: int = self.to_move  # type: ignore[assignment]
+        row = _ROWS[seat]
+        moves = _MOVES_BY_NONEMPTY[seat][((self.board & row) + row) & _NONEMPTY_BITS[seat]]
         if self.pie_pending and seat == 1:
-            moves.append(SWAP)
+            moves += (SWAP,)
         return moves
 
     def play(self, move: str) -> KalahPosition:
         seat: int = self.to_move  # type: ignore[assignment]
         if move == SWAP:
-            return KalahPosition(self.pits[7:] + self.pits[:7], 0, False, self.empty_capture)
-        board, next_seat, _, _ = sow(self.pits, seat, 7 * seat + int(move) - 1, self.empty_capture)
-        to_move: int | None = next_seat
-        if _leader(board) >= 0 or not any(board[7 * next_seat : 7 * next_seat + 6]):
-            _sweep(board)
-            to_move = None
-        return KalahPosition(tuple(board), to_move, self.pie_pending and seat == 0, self.empty_capture)
+            return KalahPosition(mirrored(self.board), 0, False, self.empty_capture, self.total)
+        board, to_move, _ = sow(self.board, seat, move, self.empty_capture)
+        if game_over(board, to_move, self.total):
+            board, to_move = swept(board), None  # type: ignore[assignment]
+        return KalahPosition(board, to_move, self.pie_pending and seat == 0, self.empty_capture, self.total)
 
     def value(self) -> float:
         """The difference of the stores, as a share of all the stones."""
-        pits = self.pits
-        return (pits[6] - pits[13]) / sum(pits)
+        board = self.board
+        return ((board >> 48 & 0xFF) - (board >> 104)) / self.total
 
-    def key(self) -> tuple[tuple[int, ...], int | None, bool]:
-        return self.pits, self.to_move, self.pie_pending
+    def key(self) -> tuple[int, int | None, bool]:
+        return self.board, self.to_move, self.pie_pending
 
 
-def sow(pits: tuple[int, ...], seat: int, origin: int, empty_capture: bool) -> tuple[list[int], int, tuple[int, ...], int]:
-    """`seat` sows the stones of board index `origin`: (the board after it and
-    any capture, the seat to move next if the game goes on, the indexes the
-    capture emptied, the stones it stored)."""
-    board = list(pits)
-    stones = board[origin]
-    board[origin] = 0
-    following = _NEXT[seat]
-    index = origin
-    for _ in range(stones):
-        index = following[index]
-        board[index] += 1
+def packed(pits: Sequence[int]) -> int:
+    """The 14 counts of a board, in board order, packed into one int (see `_ROWS`)."""
+    if min(pits) < 0 or sum(pits) > _FIELD_MAX:
+        raise ValueError(f"a Kalah board holds from 0 to {_FIELD_MAX} stones in all")
+    return int.from_bytes(bytes(pits), "little")
+
+
+def unpacked(board: int) -> tuple[int, ...]:
+    """The 14 counts of a packed board."""
+    return tuple(board.to_bytes(14, "little"))
+
+
+def sow(board: int, seat: int, move: str, empty_capture: bool) -> tuple[int, int, int]:
+    """`seat` sows the stones of its pit `move` on the packed `board`: (the board after it and
+    any capture, the seat to move next if the game goes on, the stones a capture stored)."""
+    shift, sowings = _SOWINGS[seat][move]
+    delta, last = sowings[board >> shift & 0xFF]
+    board += delta
     store = STORES[seat]
-    if index == store:
-        return board, seat, (), 0
-    if board[index] == 1 and store - 6 <= index < store:
-        facing = 12 - index  # opposite(index), inlined for speed
-        if board[facing]:
-            captured = board[facing] + 1
-            board[facing] = board[index] = 0
-            board[store] += captured
-            return board, 1 - seat, (index, facing), captured
+    if last == store:
+        return board, seat, 0
+    if board >> 8 * last & 0xFF == 1 and store - 6 <= last < store:
+        facing = 8 * (12 - last)  # opposite(last), inlined for speed
+        captured = board >> facing & 0xFF
+        if captured:
+            return board + ((captured + 1) << 8 * store) - (captured << facing) - (1 << 8 * last), 1 - seat, captured + 1
         if empty_capture:
-            board[index] = 0
-            board[store] += 1
-            return board, 1 - seat, (index,), 1
-    return board, 1 - seat, (), 0
+            return board + (1 << 8 * store) - (1 << 8 * last), 1 - seat, 1
+    return board, 1 - seat, 0
 
 
-def _leader(board: list[int]) -> int:
-    """The seat whose store holds more than half the stones, else -1."""
-    total = sum(board)
-    if board[6] * 2 > total:
-        return 0
-    if board[13] * 2 > total:
-        return 1
-    return -1
+def mirrored(board: int) -> int:
+    """The packed `board` after the pie swap: the two halves, each a row and its store, change places."""
+    return board >> 56 | (board & (1 << 56) - 1) << 56
 
 
-def _sweep(board: list[int]) -> None:
+def game_over(board: int, next_seat: int, total: int) -> bool:
+    """Whether the packed `board` a move left, with `next_seat` to move, ends the game: a store
+    holds more than half of the `total` stones, or `next_seat` has none to sow."""
+    return 2 * (board >> 48 & 0xFF) > total or 2 * (board >> 104) > total or not board & _ROWS[next_seat]
+
+
+def swept(board: int) -> int:
     """The end: every stone still in a pit goes to the store of its side."""
-    board[6] += sum(board[0:6])
-    board[13] += sum(board[7:13])
-    board[0:6] = board[7:13] = (0,) * 6
+    pits = board.to_bytes(14, "little")
+    return sum(pits[0:7]) << 48 | sum(pits[7:14]) << 104
 
 
-def _settle(board: list[int], next_seat: int) -> tuple[int | None, tuple[int, ...], str]:
-    """After a move: (seat to move or None, indexes swept, end reason). On an
-    end, sweeps every pit into the store of its side, changing `board`."""
-    leader = _leader(board)
-    first = 7 * next_seat
-    if leader < 0 and any(board[first : first + 6]):
-        return next_seat, (), ""
-
-    sweep = tuple(index for index in range(14) if index not in STORES and board[index])
-    left = [sum(board[0:6]), sum(board[7:13])]
-    _sweep(board)
-    score = f"final score {board[6]} to {board[13]}"
-    if leader >= 0:
-        reason = f"{SEAT_NAMES[leader]} holds more than half the stones"
+def _ending(pits: tuple[int, ...], next_seat: int) -> tuple[tuple[int, ...], str]:
+    """For a board that `game_over` ended, before the sweep: (the indexes the sweep empties,
+    the reason the game ended)."""
+    sweep = tuple(index for index in range(14) if index not in STORES and pits[index])
+    left = (sum(pits[0:6]), sum(pits[7:13]))
+    score = f"final score {pits[6] + left[0]} to {pits[13] + left[1]}"
+    leaders = [seat for seat in (0, 1) if 2 * pits[STORES[seat]] > sum(pits)]
+    if leaders:
+        reason = f"{SEAT_NAMES[leaders[0]]} holds more than half the stones"
         if any(left):
             reason += f"; the stones left in the pits go to their own sides ({left[0]} to South, {left[1]} to North)"
     else:
@@ -458,4 +506,4 @@ def _settle(board: list[int], next_seat: int) -> tuple[int | None, tuple[int, ..
             f"{SEAT_NAMES[next_seat]} has no stones to sow; "
             f"{SEAT_NAMES[other]} takes the {left[other]} stones left on its side"
         )
-    return None, sweep, f"{reason}; {score}"
+    return sweep, f"{reason}; {score}"
