@@ -8,7 +8,8 @@ A player is "random", "search" (the page's computer: `ai.choose_move`, alpha-bet
 the turn search for Backgammon, Go's own player, else Monte Carlo) or "mcts" (Monte Carlo
 tree search itself, even where the page's computer searches another way) with
 comma-separated settings: ms=<time budget per
-move>, it=<iteration cap>, limit=<playout limit in plies>, parts=<searches side by side> (for
+move>, it=<iteration cap>, limit=<playout limit in plies>, level=<quick, normal or strong: the
+lapses of `ai.LEVELS`, for "search"; strong by default>, parts=<searches side by side> (for
 "search", in processes of their own, as the page's strong level does in workers where the
 search splits; each part has the whole budget, so give each such part a core), and "blind" to hide the
 game's own `estimate_returns()` from the search (cut playouts then count as draws,
@@ -40,11 +41,14 @@ def parse_player(text: str) -> dict[str, object]:
     kind, _, settings = text.partition(":")
     if kind not in ("random", "search", "mcts"):
         raise SystemExit(f"unknown player {kind!r}")
-    player: dict[str, object] = {"kind": kind, "ms": math.inf, "it": None, "limit": None, "blind": False, "parts": 1}
+    player: dict[str, object] = {"kind": kind, "ms": math.inf, "it": None, "limit": None, "blind": False, "parts": 1,
+                                 "level": "strong"}
     for setting in filter(None, settings.split(",")):
         name, _, value = setting.partition("=")
         if name == "blind":
             player["blind"] = True
+        elif name == "level" and kind == "search" and value in ai.LEVELS:
+            player["level"] = value
         elif name in ("ms", "it", "limit") and kind != "random" or name == "parts" and kind == "search":
             player[name] = int(value)
         else:
@@ -74,7 +78,7 @@ def choose(state: State, player: dict[str, object], seed: int) -> tuple[str, int
     if player["kind"] == "search" and player["parts"] > 1 and ai.splits(state, "search"):  # type: ignore[operator]
         return searched_in_parts(state, player, seconds, seed), 0
     if player["kind"] == "search":
-        return ai.choose_move(state, "search", seconds, seed, player["it"]), 0  # type: ignore[arg-type]
+        return ai.choose_move(state, "search", seconds, seed, player["it"], level=player["level"]), 0  # type: ignore[arg-type]
     searched = blind(state) if player["blind"] else state
     result = mcts.search(searched, seconds, seed, player["it"], playout_limit=player["limit"])  # type: ignore[arg-type]
     return result.move, result.iterations
@@ -92,7 +96,8 @@ def searched_in_parts(state: State, player: dict[str, object], seconds: float, s
     others = [_part_pool.submit(ai.search_part, state, "search", seconds, seed, part, player["it"])
               for part in range(1, parts)]  # type: ignore[call-overload]
     own = ai.search_part(state, "search", seconds, seed, 0, player["it"])  # type: ignore[arg-type]
-    return ai.choose_move(state, "search", seconds, seed, parts=[own] + [other.result() for other in others])  # type: ignore[list-item]
+    return ai.choose_move(state, "search", seconds, seed, parts=[own] + [other.result() for other in others],  # type: ignore[list-item]
+                          level=player["level"])  # type: ignore[arg-type]
 
 
 def _close_part_pool() -> None:

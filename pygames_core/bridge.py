@@ -22,7 +22,8 @@ Operations:
   watch_link     record                      {url}: a watch link of a hidden game in progress
   export         record, format              the record as text in a game's format ("sgf")
   import         game, format, text          a snapshot of the game that text records
-  computer_move  record, player, budget_ms, seed   the move chosen, and the snapshot after it;
+  computer_move  record, player, budget_ms, seed, level?   the move chosen, and the snapshot
+                 after it; level: "quick", "normal" or "strong" (the default), see ai.LEVELS;
                  at a chance point, the outcome the game's own generator draws. With
                  parts?: the results of "search_part" run side by side (root parallel),
                  combined instead of a search; the answer's `parts` lists each one's
@@ -579,6 +580,7 @@ def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
     if line.state.is_over():
         raise GameOverError("(computer move)")
     player = _player(request)
+    level = _level(request)
     budget_ms, seed = _thinking(request, record)
     parts = _parts(request)
     _check_room(record, line.state)
@@ -586,7 +588,7 @@ def _computer_move(request: dict[str, Any]) -> dict[str, Any]:
         move = chance_move(line.state)
     else:
         try:
-            move = ai.choose_move(line.state, player, budget_ms / 1000, seed, parts=parts)
+            move = ai.choose_move(line.state, player, budget_ms / 1000, seed, parts=parts, level=level)
         except ValueError as error:  # only parts can be wrong here
             raise BridgeError("bad_request", str(error)) from None
     viewer = _viewing_seat(request, line, None)
@@ -601,6 +603,13 @@ def _player(request: dict[str, Any]) -> str:
     if not isinstance(player, str) or player not in ai.PLAYERS:
         raise BridgeError("bad_request", f"there is no computer player {player!r}")
     return player
+
+
+def _level(request: dict[str, Any]) -> str:
+    level = request.get("level", "strong")
+    if not isinstance(level, str) or level not in ai.LEVELS:
+        raise BridgeError("bad_request", f"level is one of {', '.join(ai.LEVELS)}")
+    return level
 
 
 MAX_PARTS = 16

@@ -277,14 +277,16 @@ def computer_cases() -> Iterator[tuple[str, dict[str, str], int]]:
 @pytest.mark.parametrize(("game", "options", "players"), list(computer_cases()),
                          ids=lambda value: ",".join(f"{k}={v}" for k, v in value.items()) if isinstance(value, dict) else str(value))
 def test_the_computer_plays_every_game_to_its_end_in_every_seat(game: str, options: dict[str, str], players: int) -> None:
-    """The search at two iterations a move stands in for every level: a level only gives it longer."""
+    """The search at two iterations a move, its levels taking turns, stands in for every level:
+    a level only gives it longer."""
     state = get_game(game).new(players, options, 1)
     while state.to_move is not None:
         assert state.ply < state.info.max_plies, "the game stalled"  # type: ignore[attr-defined]
         if state.to_move == CHANCE:
             move = chance_move(state)
         else:
-            move = ai.choose_move(state, "search", UNLIMITED, state.ply, iterations=2)  # type: ignore[attr-defined]
+            level = list(ai.LEVELS)[state.ply % len(ai.LEVELS)]  # type: ignore[attr-defined]
+            move = ai.choose_move(state, "search", UNLIMITED, state.ply, iterations=2, level=level)  # type: ignore[attr-defined]
             assert move in state.legal_moves()
         state = state.play(move)
     assert state.outcome() is not None
@@ -319,9 +321,43 @@ def test_a_search_leaves_no_cycles_for_the_collector(game: str) -> None:
     assert gc.isenabled()
 
 
-def test_unknown_players_and_finished_games_are_refused() -> None:
+def _root(visits: dict[str, int], values: dict[str, float]) -> mcts.SearchResult:
+    return mcts._result(visits, {move: values[move] * visits[move] for move in visits}, sum(visits.values()), 0.0)
+
+
+def test_a_weaker_level_lapses_only_to_a_close_runner_up() -> None:
+    # "b" is the runner-up by visits; "c" has a better mean than "b" but few visits.
+    close = _root({"a": 50, "b": 40, "c": 10}, {"a": 0.60, "b": 0.58, "c": 0.59})
+    assert close.move == "a"
+    always, never = mcts.Lapses(chance=1.0, margin=0.05), mcts.Lapses(chance=0.0, margin=0.05)
+    assert mcts.lapsed(close, always, 1) == "b"
+    assert mcts.lapsed(close, never, 1) == "a"
+    assert mcts.lapsed(close, mcts.Lapses(chance=1.0, margin=0.01), 1) == "a"  # "b" is 0.02 worse: not close
+    assert mcts.lapsed(_root({"a": 5}, {"a": 0.5}), always, 1) == "a"
+    sometimes = mcts.Lapses(chance=0.2, margin=0.05)
+    lapses = sum(mcts.lapsed(close, sometimes, seed) == "b" for seed in range(2000))
+    assert 330 < lapses < 470  # 400 expected; the same seed, the same choice:
+    assert [mcts.lapsed(close, sometimes, seed) for seed in range(50)] == [mcts.lapsed(close, sometimes, seed) for seed in range(50)]
+
+
+def test_the_levels_keep_the_search_or_lapse_from_it() -> None:
+    state = a_decision("lostcities", 9, {})
+    result = mcts.search(state, UNLIMITED, 5, 200)
+    assert ai.choose_move(state, "search", UNLIMITED, 5, 200) == result.move
+    assert ai.choose_move(state, "search", UNLIMITED, 5, 200, level="strong") == result.move
+    for level in ("quick", "normal"):
+        assert ai.choose_move(state, "search", UNLIMITED, 5, 200, level=level) == mcts.lapsed(result, ai.LEVELS[level], 5)
+    assert ai.LEVELS["strong"] is None
+    quick, normal = ai.LEVELS["quick"], ai.LEVELS["normal"]
+    assert quick is not None and normal is not None
+    assert quick.chance >= normal.chance and quick.margin >= normal.margin  # quick lapses at least as often and as far
+
+
+def test_unknown_players_levels_and_finished_games_are_refused() -> None:
     with pytest.raises(ValueError, match="no computer player"):
         ai.choose_move(KalahState.new(2), "oracle", 1.0, 0)
+    with pytest.raises(ValueError, match="no level"):
+        ai.choose_move(KalahState.new(2), "search", 1.0, 0, level="expert")
     finished = random_states(KalahState, 1, seed=4)[-1]
     with pytest.raises(ValueError, match="over"):
         ai.choose_move(finished, "search", 1.0, 0)

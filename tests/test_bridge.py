@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pygames_core import bridge
+from pygames_core import ai, bridge
 
 
 def call(request: Any) -> dict[str, Any]:
@@ -73,6 +73,8 @@ def test_new_game_snapshot() -> None:
         ('{"op": "play", "record": {"game": "kalah", "players": 2}, "move": "1", "seat": 1}', "not_your_turn"),
         ('{"op": "undo", "record": {"game": "kalah", "players": 2}}', "illegal_move"),
         ('{"op": "computer_move", "record": {"game": "kalah", "players": 2}, "player": "oracle"}', "bad_request"),
+        ('{"op": "computer_move", "record": {"game": "kalah", "players": 2}, "level": "expert"}', "bad_request"),
+        ('{"op": "computer_move", "record": {"game": "kalah", "players": 2}, "level": 1}', "bad_request"),
     ],
 )
 def test_bad_input_gives_its_code(request_text: str, code: str) -> None:
@@ -124,6 +126,23 @@ def test_computer_move_is_legal_and_recorded(kalah_game: dict[str, Any]) -> None
     assert answer["ok"], answer
     assert answer["move"] in kalah_game["legal_moves"]
     assert answer["record"]["moves"] == kalah_game["record"]["moves"] + [answer["move"]]
+
+
+def test_a_computer_move_plays_at_the_level_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = call({"op": "new", "game": "bobail", "seed": 2})
+    levels: list[str] = []
+    choose_move = ai.choose_move
+
+    def recording(*args: Any, **kwargs: Any) -> str:
+        levels.append(kwargs["level"])
+        return choose_move(*args, **kwargs)
+
+    monkeypatch.setattr(ai, "choose_move", recording)
+    for level in ai.LEVELS:
+        answer = call({"op": "computer_move", "record": game["record"], "budget_ms": 20, "level": level})
+        assert answer["ok"] and answer["move"] in game["legal_moves"]
+    call({"op": "computer_move", "record": game["record"], "budget_ms": 20})
+    assert levels == [*ai.LEVELS, "strong"]
 
 
 def inner(request: dict[str, Any]) -> dict[str, Any]:

@@ -63,7 +63,8 @@ def summarize(record_dict):
 
 
 # The computer's choice with its search capped by iterations (and a time budget it never reaches):
-# the same in both interpreters, for every game's search (MCTS, Go's, alpha-beta, expectimax).
+# the same in both interpreters, for every game's search (MCTS, Go's, alpha-beta, expectimax), at
+# the strong level and at the quick one with its lapses.
 CHOOSE = r'''
 import json
 
@@ -76,7 +77,8 @@ def choose(record_dict, iterations):
     states = [state for state in Record.from_dict(record_dict).states()
               if state.to_move is not None and state.to_move != CHANCE]
     chosen = min(4, len(states) - 1)
-    return {"state": chosen, "move": ai.choose_move(states[chosen], "search", 120.0, 11, iterations)}
+    return {"state": chosen, "move": ai.choose_move(states[chosen], "search", 120.0, 11, iterations),
+            "quick": ai.choose_move(states[chosen], "search", 120.0, 11, iterations, level="quick")}
 '''
 CHOICE_ITERATIONS = 48
 

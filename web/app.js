@@ -554,7 +554,9 @@ async function computerMove() {
   const asked = performance.now();
   // The strong level searches side by side in helper workers where the device has cores to spare (worker.js).
   const parallel = seat !== -1 && seatKinds[seat] === STRENGTHS[STRENGTHS.length - 1][0];
-  const answer = await call({op: 'computer_move', ...recordOf(), ...seatOf(), player: 'search', budget_ms: budget, parallel});
+  const level = STRENGTHS.find(([kind]) => kind === seatKinds[seat])?.[2] ?? 'normal';
+  const answer = await call({op: 'computer_move', ...recordOf(), ...seatOf(), player: 'search', budget_ms: budget,
+    parallel, level});
   if (seat !== -1) turnClock.left -= performance.now() - asked;
   if (thinking === mine) thinking = -1;
   if (mine !== epoch) return; // the game changed meanwhile

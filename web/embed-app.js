@@ -346,7 +346,7 @@ async function computerMove() {
   thinking = mine;
   draw();
   const answer = await call({op: 'computer_move', ...recordOf(), ...seatOf(), player: 'search',
-    budget_ms: seat === -1 ? 1 : COMPUTER_MS});
+    budget_ms: seat === -1 ? 1 : COMPUTER_MS, level: 'quick'});
   if (thinking === mine) thinking = -1;
   if (mine !== epoch) return;
   if (!answer.ok) {

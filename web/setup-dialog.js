@@ -6,8 +6,10 @@
 //   const chosen = await chooseSetup(info, setup, seatName);   // null if cancelled
 //   const seats = seatsFor(chosen);               // the seat kinds, drawn at random if asked
 
-export const STRENGTHS = [['human', 'Human'], ['300', 'Computer: quick'], ['1000', 'Computer: normal'],
-  ['3000', 'Computer: strong']];
+// A seat kind: 'human', or the computer's budget for a turn in ms; then its label and, for the
+// computer, its level (the bridge's `level`: how often it lapses to a close second choice).
+export const STRENGTHS = [['human', 'Human'], ['300', 'Computer: quick', 'quick'], ['1000', 'Computer: normal', 'normal'],
+  ['3000', 'Computer: strong', 'strong']];
 
 const $ = (id) => document.getElementById(id);
 const key = (info) => `pygames.${info.id}.setup`;

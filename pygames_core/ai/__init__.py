@@ -64,23 +64,37 @@ PLAYERS: dict[str, str] = {
 }
 
 
+LEVELS: dict[str, mcts.Lapses | None] = {
+    "quick": mcts.Lapses(chance=0.2, margin=0.05),
+    "normal": mcts.Lapses(chance=0.1, margin=0.02),
+    "strong": None,
+}
+"""The page's three levels. Each thinks for its own budget (the page's), and the two weaker ones
+now and then take a close second choice, as a weaker person would (`mcts.Lapses`): where the
+search is Monte Carlo tree search, whose root statistics tell how close the choices are."""
+
+
 @_unpaused
 def choose_move(state: State, player: str, seconds: float, seed: int, iterations: int | None = None, *,
-                parts: Sequence[mcts.SearchResult] = ()) -> str:
+                parts: Sequence[mcts.SearchResult] = (), level: str = "strong") -> str:
     """The move `player` picks in `state`, thinking at most `seconds`.
 
     `iterations` caps the search as well (for reproducible tests and benchmarks).
     `parts`: the results of `search_part` for this position, searched already side by side;
     the move is then theirs combined, with no search of its own.
-    Raises ValueError for an unknown player or a finished game, and for parts where the
+    `level`: one of `LEVELS`, whose lapses a Monte Carlo search's choice keeps.
+    Raises ValueError for an unknown player, level or a finished game, and for parts where the
     player's search does not split or that name a move not to be played.
     """
     if player not in PLAYERS:
         raise ValueError(f"there is no computer player {player!r}; try one of {', '.join(PLAYERS)}")
+    if level not in LEVELS:
+        raise ValueError(f"there is no level {level!r}; try one of {', '.join(LEVELS)}")
     if state.to_move is None:
         raise ValueError("the game is over: there is no move to choose")
+    lapses = LEVELS[level]
     if parts:
-        return _combined(state, player, parts).move
+        return _keeping(lapses, _combined(state, player, parts), seed)
     if state.to_move == CHANCE:
         index, _ = rng_module.weighted_index(rng_module.seed_state(seed), state.chance_weights())
         return state.legal_moves()[index]
@@ -97,7 +111,12 @@ def choose_move(state: State, player: str, seconds: float, seed: int, iterations
         from . import go_player  # on first use, as the registry imports the game itself
 
         return go_player.choose_move(state, seconds, seed, iterations)  # type: ignore[arg-type]
-    return mcts.choose_move(state, seconds, seed, iterations)
+    return _keeping(lapses, mcts.search(state, seconds, seed, iterations), seed)
+
+
+def _keeping(lapses: mcts.Lapses | None, result: mcts.SearchResult, seed: int) -> str:
+    """The search's move, or a level's lapse from it."""
+    return result.move if lapses is None else mcts.lapsed(result, lapses, seed)
 
 
 def splits(state: State, player: str) -> bool:

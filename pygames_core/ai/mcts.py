@@ -19,7 +19,8 @@ state, so the check is one membership test.)
 - The search stops at the time budget (`time.perf_counter`) or the iteration
   cap, whichever comes first. With a seed and an iteration cap (and a time budget
   that does not run out first, e.g. `math.inf`) it returns the same move every time.
-- The answer is the most visited move at the root.
+- The answer is the most visited move at the root. A weaker level now and then plays
+  the runner-up instead, where the two are close (`lapsed`).
 - Root parallel: several searches of one position, each with its own seed
   (`part_seed`), may run side by side (in the browser, each in a worker of its
   own); `combined` adds up their root statistics as one search's.
@@ -114,11 +115,6 @@ class SearchResult:
     """Mean return of each root move for the seat to move."""
 
 
-def choose_move(state: State, seconds: float, seed: int, iterations: int | None = None) -> str:
-    """The most visited move after searching for `seconds` or `iterations`."""
-    return search(state, seconds, seed, iterations).move
-
-
 def search(state: State, seconds: float, seed: int, iterations: int | None = None, *,
            exploration: float = EXPLORATION, playout_limit: int | None = None) -> SearchResult:
     """UCT from a state where a seat is to move. At least one iteration runs
@@ -160,6 +156,32 @@ def search(state: State, seconds: float, seed: int, iterations: int | None = Non
             visits[child.move] += child.visits  # type: ignore[index]
             totals[child.move] += child.total  # type: ignore[index]
     return _result(visits, totals, done, time.perf_counter() - started)
+
+
+@dataclass(frozen=True)
+class Lapses:
+    """How a weaker level plays like a weaker person: now and then (`chance`, per decision) it
+    takes the search's second choice instead of its first, where the two are close (mean returns
+    within `margin`). It never takes a move the search judged clearly worse."""
+
+    chance: float
+    margin: float
+
+
+LAPSE_SALT = 0x5DEECE66D
+"""Mixed into the search's seed for the lapse's own draw, which then owes nothing to the search's."""
+
+
+def lapsed(result: SearchResult, lapses: Lapses, seed: int) -> str:
+    """The move a level with these `lapses` plays from `result`: its move, or now and then the
+    runner-up (the next most visited, the higher mean between equals) where the two are close."""
+    if len(result.visits) < 2:
+        return result.move
+    runner_up = max((move for move in result.visits if move != result.move),
+                    key=lambda move: (result.visits[move], result.values[move]))
+    if result.values[result.move] - result.values[runner_up] > lapses.margin:
+        return result.move
+    return runner_up if Rng(seed ^ LAPSE_SALT).random() < lapses.chance else result.move
 
 
 def part_seed(seed: int, part: int) -> int:
