@@ -76,6 +76,31 @@ def test_the_new_game_dialog_seats_the_computer_first_with_other_options(page: P
     expect(dialog).to_be_hidden()
 
 
+def test_each_computer_seat_asks_for_its_own_level(page: Page, site_url: str) -> None:
+    """The seat's level reaches the engine with each computer move: quick and normal lapse to a close
+    second choice now and then (ai.LEVELS), strong never."""
+    page.add_init_script("""(() => {
+        const post = Worker.prototype.postMessage;
+        window.levelsAsked = [];
+        Worker.prototype.postMessage = function (message, ...rest) {
+            const request = message?.request;
+            if (request?.op === 'computer_move') window.levelsAsked.push([request.record.moves.length, request.level]);
+            return post.call(this, message, ...rest);
+        };
+    })()""")
+    open_table(page, site_url, "lits")
+    wait_for_turn(page)
+    page.click("#new-game")
+    dialog = page.locator("#setup-dialog")
+    for seat, kind in enumerate(["300", "3000"]):
+        dialog.locator(f"select[name='setup-seat-{seat}']").select_option(kind)
+    dialog.locator("#setup-random").set_checked(False)
+    dialog.locator("#setup-start").click()
+    page.wait_for_function("() => window.levelsAsked.length >= 3")
+    asked = page.evaluate("window.levelsAsked")
+    assert asked[:3] == [[0, "quick"], [1, "strong"], [2, "quick"]]
+
+
 def test_a_rematch_swaps_the_seats(page: Page, site_url: str) -> None:
     record = finished("bobail")
     open_table(page, site_url, "bobail", f"#r={record.to_url()}")
