@@ -336,7 +336,8 @@ def test_a_weaker_level_lapses_only_to_a_close_runner_up() -> None:
     assert mcts.lapsed(_root({"a": 5}, {"a": 0.5}), always, 1) == "a"
     sometimes = mcts.Lapses(chance=0.2, margin=0.05)
     lapses = sum(mcts.lapsed(close, sometimes, seed) == "b" for seed in range(2000))
-    assert 330 < lapses < 470  # 400 expected; the same seed, the same choice:
+    assert 330 < lapses < 470  # 400 expected
+    # the draw is the seed's alone: the same seed, the same choice
     assert [mcts.lapsed(close, sometimes, seed) for seed in range(50)] == [mcts.lapsed(close, sometimes, seed) for seed in range(50)]
 
 
