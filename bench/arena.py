@@ -59,6 +59,7 @@ from pygames_core.registry import get_game  # noqa: E402
 
 LEVELS = {"quick": 0.15, "normal": 0.5, "strong": 1.5}
 LEAST_THOUGHT = 0.05
+TURN_SLACK = 0.1
 REFERENCE_DEPTH = 12
 OPENINGS = {"kalah": 2, "go": 0}
 """Random plies before each pair of games: Kalah's engines are deterministic, so this is
@@ -87,8 +88,8 @@ class Match:
 class TurnClock:
     """Our side's thinking time: a level's budget is for a whole turn, each decision
     of the turn getting half of what is left, or all of it when the decision surely ends
-    the turn (State.last_decision_of_turn: a Go move), at least LEAST_THOUGHT; as
-    web/app.js gives it."""
+    the turn (State.last_decision_of_turn: a Go move), and at least LEAST_THOUGHT while the
+    turn's slack lasts (TURN_SLACK of its budget past it); as web/app.js gives it."""
 
     budget: float
     left: float = 0.0
@@ -102,7 +103,8 @@ class TurnClock:
         if not self.in_turn:
             self.left, self.used, self.in_turn = self.budget, 0.0, True
         share = self.left if state.last_decision_of_turn() else self.left / 2
-        move, used = our_move(state, max(LEAST_THOUGHT, share), seed, rate)
+        floor = min(LEAST_THOUGHT, self.left + TURN_SLACK * self.budget)
+        move, used = our_move(state, max(0.001, share, floor), seed, rate)
         self.left -= used
         self.used += used
         self.longest = max(self.longest, self.used / self.budget)

@@ -47,7 +47,8 @@ import {viewerChange} from './viewer.js';
 import {animate, spotsOf} from './motion.js';
 
 const $ = (id) => document.getElementById(id);
-const LEAST_THOUGHT_MS = 50; // even the last decision of a turn gets this much
+const LEAST_THOUGHT_MS = 50; // a decision gets this much at least, while the turn's slack lasts
+const TURN_SLACK = 0.1; // the share of a turn's budget such floors may spend past it: a long Kalah chain
 const SEATS_KEY = `pygames.${gameId}.seats`;
 
 let engine, renderer, info;
@@ -63,7 +64,7 @@ let handover = null; // the seat the device is being passed to, until they tap
 let saveId = null; // this game's entry in saves.js, written after every move
 let looking = null; // a snapshot of an earlier position being looked at, or null
 let resultClosed = false; // the end of this game was shown and put away
-let turnClock = null; // {turn, left}: the thinking time left in the computer's turn in progress
+let turnClock = null; // {turn, budget, left}: the thinking time left in the computer's turn in progress
 let pythonReady = false; // Python has started: until then requests wait in the worker's queue
 let earlyMove = null; // a move played before Python had started, on its way
 let hint = null; // {game, ply, move, play, outlook} for the position shown (adopt() forgets it), or {asking}
@@ -496,8 +497,13 @@ const continuesTurn = (seat) => seat >= 0 && turnStart(seat) < snap.ply;
     it surely ends the turn (a Go move). */
 function thinkingTime(seat) {
   const turn = `${saveId}:${seat}:${turnStart(seat)}`;
-  if (turnClock?.turn !== turn) turnClock = {turn, left: Number(seatKinds[seat]) || 1000};
-  return Math.max(LEAST_THOUGHT_MS, Math.round(snap.last_decision ? turnClock.left : turnClock.left / 2));
+  if (turnClock?.turn !== turn) {
+    const budget = Number(seatKinds[seat]) || 1000;
+    turnClock = {turn, budget, left: budget};
+  }
+  const {left, budget} = turnClock;
+  const floor = Math.min(LEAST_THOUGHT_MS, left + TURN_SLACK * budget);
+  return Math.max(1, Math.round(Math.max(snap.last_decision ? left : left / 2, floor)));
 }
 
 /** A saved game with hidden cards resumed: its seats as it began, people where they were. */
