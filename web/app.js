@@ -559,8 +559,8 @@ async function computerMove() {
   draw();
   const asked = performance.now();
   // The strong level searches side by side in helper workers where the device has cores to spare (worker.js).
-  const parallel = seat !== -1 && seatKinds[seat] === STRENGTHS[STRENGTHS.length - 1][0];
   const level = STRENGTHS.find(([kind]) => kind === seatKinds[seat])?.[2] ?? 'normal';
+  const parallel = level === 'strong';
   const answer = await call({op: 'computer_move', ...recordOf(), ...seatOf(), player: 'search', budget_ms: budget,
     parallel, level});
   if (seat !== -1) turnClock.left -= performance.now() - asked;
