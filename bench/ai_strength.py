@@ -161,19 +161,25 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="a multiple of --players: a takes each seat in turn")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=1,
+                        help="the number of the first game: runs with --first 1 and --first 51 on one seed "
+                             "play the two halves of one 100-game run")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
+    if args.first < 1:
+        parser.error("--first counts games from 1")
     options = dict(option.split("=", 1) for option in args.options)
     players = (parse_player(args.a), parse_player(args.b))
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
+        numbers = range(args.first - 1, args.first - 1 + args.games)
         jobs = [
             pool.submit(play_game, args.game, options, players, args.seed + game // args.players,
                         game % args.players, args.players)
-            for game in range(args.games)
+            for game in numbers
         ]
         points = ahead_share = longest = 0.0
-        for game, job in enumerate(jobs):
+        for game, job in zip(numbers, jobs):
             result, finished_ahead, scores, plies, seconds, game_longest, iterations = job.result()
             longest = max(longest, game_longest)
             points += result
