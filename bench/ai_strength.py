@@ -15,7 +15,8 @@ search splits; each part has the whole budget, so give each such part a core), a
 game's own `estimate_returns()` from the search (cut playouts then count as draws,
 after `mcts.PLAYOUT_LIMIT` plies, as before games had estimates). With --players N,
 player a takes one seat and b every other. Games come in rounds on the same seed,
-a taking each seat in turn; chance outcomes come from the game's own generator.
+a taking each seat in turn; chance outcomes come from the game's own generator. --first
+numbers the first game, so a long run may be played in parts, on several cores or days.
 Prints each game (with a's mean and longest search), a's share of the points (an equal share is
 1/N a game) and, with more than two players, how often a finished ahead of each other seat
 (winners first, then by score; a tie counts half).
