@@ -4,27 +4,28 @@
     python3 bench/ai_strength.py backgammon match=3 --a mcts:it=400 --b mcts:it=400,blind
     python3 bench/ai_strength.py cacao --players 4 --a mcts:ms=200 --b random --games 8
 
-A player is "random", "search" (the page's computer: `ai.choose_move`, alpha-beta for Kalah,
-the turn search for Backgammon, Go's own player, else Monte Carlo) or "mcts" (Monte Carlo
-tree search itself, even where the page's computer searches another way) with
-comma-separated settings: ms=<time budget per
-move>, it=<iteration cap>, limit=<playout limit in plies>, level=<quick, normal or strong: the
-lapses of `ai.LEVELS`, for "search"; strong by default>, parts=<searches side by side> (for
-"search", in processes of their own, as the page's strong level does in workers where the
-search splits; each part has the whole budget, so give each such part a core), and "blind" to hide the
-game's own `estimate_returns()` from the search (cut playouts then count as draws,
-after `mcts.PLAYOUT_LIMIT` plies, as before games had estimates). With --players N,
-player a takes one seat and b every other. Games come in rounds on the same seed,
-a taking each seat in turn; chance outcomes come from the game's own generator. --first
-numbers the first game, so a long run may be played in parts, on several cores or days.
-Prints each game (with a's mean and longest search), a's share of the points (an equal share is
-1/N a game) and, with more than two players, how often a finished ahead of each other seat
+A player is "random", "search" (the page's computer: `ai.choose_move`, alpha-beta for Kalah, the
+turn search for Backgammon, Go's own player, else Monte Carlo) or "mcts" (Monte Carlo tree search
+itself, even where the page's computer searches another way) with comma-separated settings: ms=<time
+budget per move>, "turn" (ms= is then a budget per turn, spent as the page spends it:
+turn_clock.py), it=<iteration cap>, limit=<playout limit in plies>, level=<quick, normal or strong:
+the lapses of `ai.LEVELS`, for "search"; strong by default>, parts=<searches side by side> (for
+"search", in processes of their own, as the page's strong level does in workers where the search
+splits; each part has the whole budget, so give each such part a core), and "blind" to hide the
+game's own `estimate_returns()` from the search (cut playouts then count as draws, after
+`mcts.PLAYOUT_LIMIT` plies, as before games had estimates). With --players N, player a takes one
+seat and b every other. Games come in rounds on the same seed, a taking each seat in turn; chance
+outcomes come from the game's own generator. --first numbers the first game, so a long run may be
+played in parts, on several cores or days.
+Prints each game (with a's mean and longest search, or turn), a's share of the points (an equal
+share is 1/N a game) and, with more than two players, how often a finished ahead of each other seat
 (winners first, then by score; a tie counts half).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import sys
 import time
@@ -36,6 +37,7 @@ from pygames_core import ai  # noqa: E402
 from pygames_core.ai import mcts  # noqa: E402
 from pygames_core.core import CHANCE, Outcome, State, chance_move  # noqa: E402
 from pygames_core.registry import get_game  # noqa: E402
+from turn_clock import TurnClock  # noqa: E402
 
 
 def parse_player(text: str) -> dict[str, object]:
@@ -43,11 +45,11 @@ def parse_player(text: str) -> dict[str, object]:
     if kind not in ("random", "search", "mcts"):
         raise SystemExit(f"unknown player {kind!r}")
     player: dict[str, object] = {"kind": kind, "ms": math.inf, "it": None, "limit": None, "blind": False, "parts": 1,
-                                 "level": "strong"}
+                                 "level": "strong", "turn": False}
     for setting in filter(None, settings.split(",")):
         name, _, value = setting.partition("=")
-        if name == "blind":
-            player["blind"] = True
+        if name in ("blind", "turn") and not value:
+            player[name] = True
         elif name == "level" and kind == "search" and value in ai.LEVELS:
             player["level"] = value
         elif name in ("ms", "it", "limit") and kind != "random" or name == "parts" and kind == "search":
@@ -58,6 +60,8 @@ def parse_player(text: str) -> dict[str, object]:
         raise SystemExit(f"a {kind} player needs ms= or it=")
     if kind == "search" and (player["blind"] or player["limit"] is not None):
         raise SystemExit("blind and limit= are settings of mcts")
+    if player["turn"] and (player["ms"] == math.inf or player["it"] is not None):
+        raise SystemExit("turn needs ms= and no it=: it makes ms= the budget of a turn")
     return player
 
 
@@ -71,11 +75,10 @@ def blind(state: State) -> State:
     return copy
 
 
-def choose(state: State, player: dict[str, object], seed: int) -> tuple[str, int]:
-    """The player's move and the search's iterations."""
+def choose(state: State, player: dict[str, object], seed: int, seconds: float) -> tuple[str, int]:
+    """The player's move, thinking `seconds`, and the search's iterations."""
     if player["kind"] == "random":
         return ai.choose_move(state, "random", 0, seed), 0
-    seconds = player["ms"] / 1000  # type: ignore[operator]
     if player["kind"] == "search" and player["parts"] > 1 and ai.splits(state, "search"):  # type: ignore[operator]
         return searched_in_parts(state, player, seconds, seed), 0
     if player["kind"] == "search":
@@ -83,6 +86,13 @@ def choose(state: State, player: dict[str, object], seed: int) -> tuple[str, int
     searched = blind(state) if player["blind"] else state
     result = mcts.search(searched, seconds, seed, player["it"], playout_limit=player["limit"])  # type: ignore[arg-type]
     return result.move, result.iterations
+
+
+def timed(state: State, player: dict[str, object], seed: int, seconds: float) -> tuple[str, float]:
+    """The player's move, thinking `seconds`, and the seconds it took, for a `TurnClock`."""
+    started = time.perf_counter()
+    move, _ = choose(state, player, seed, seconds)
+    return move, time.perf_counter() - started
 
 
 _part_pool: ProcessPoolExecutor | None = None
@@ -123,23 +133,32 @@ def ahead(outcome: Outcome, seat: int) -> float:
 def play_game(game_id: str, options: dict[str, str], players: tuple[dict, dict], seed: int, first_seat: int,
               seats: int = 2) -> tuple[float, float, tuple[float, ...], int, float, float, int]:
     """(player a's return, the share of seats it finished ahead of, the scores by seat, plies,
-    a's seconds per search, its longest search, its mean iterations); a plays `first_seat`, b
-    every other seat."""
+    a's seconds per search, its longest search (turn, with "turn"), its mean iterations); a plays
+    `first_seat`, b every other seat."""
     state = get_game(game_id).new(seats, options, seed)
     seconds = longest = 0.0
     searches = iterations = 0
+    clocks = [TurnClock(players[0 if seat == first_seat else 1]["ms"] / 1000) for seat in range(seats)]
     try:
         while state.to_move is not None:
+            for seat, clock in enumerate(clocks):
+                if seat != state.turn_seat():
+                    clock.turn_over()
             if state.to_move == CHANCE:
                 move = chance_move(state)
             else:
                 index = 0 if state.to_move == first_seat else 1
+                player, move_seed = players[index], seed * 100_000 + state.ply  # type: ignore[attr-defined]
                 started = time.perf_counter()
-                move, done = choose(state, players[index], seed * 100_000 + state.ply)  # type: ignore[attr-defined]
+                if player["turn"]:
+                    move = clocks[state.to_move].think(state, functools.partial(timed, state, player, move_seed))
+                    done = 0
+                else:
+                    move, done = choose(state, player, move_seed, player["ms"] / 1000)  # type: ignore[operator]
                 if index == 0 and len(state.legal_moves()) > 1:
                     took = time.perf_counter() - started
                     seconds += took
-                    longest = max(longest, took)
+                    longest = max(longest, clocks[first_seat].used if player["turn"] else took)
                     searches += 1
                     iterations += done
             state = state.play(move)
@@ -180,6 +199,7 @@ def main() -> None:
             for game in numbers
         ]
         points = ahead_share = longest = 0.0
+        thought = "turn" if players[0]["turn"] else "search"
         for game, job in zip(numbers, jobs):
             result, finished_ahead, scores, plies, seconds, game_longest, iterations = job.result()
             longest = max(longest, game_longest)
@@ -189,12 +209,12 @@ def main() -> None:
             print(f"game {game + 1}: a as seat {game % args.players}: {result:.2f}, scores {scores_text}, {plies} plies; "
                   f"a: {seconds * 1000:.0f} ms"
                   + (f", {iterations} iterations" if players[0]["kind"] == "mcts" else "")
-                  + f" per search, longest {game_longest * 1000:.0f} ms", flush=True)
+                  + f" per search, longest {thought} {game_longest * 1000:.0f} ms", flush=True)
     print(f"{args.a} vs {args.b}, {args.game} {' '.join(args.options)}, {args.players} players: "
           f"{points:.1f} / {args.games} ({100 * points / args.games:.0f}%, an equal share is "
           f"{100 / args.players:.0f}%)"
           + (f", ahead of {100 * ahead_share / args.games:.0f}% of the other seats" if args.players > 2 else "")
-          + f"; a's longest search {longest * 1000:.0f} ms; in {time.perf_counter() - started:.0f} s")
+          + f"; a's longest {thought} {longest * 1000:.0f} ms; in {time.perf_counter() - started:.0f} s")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@
 Each pair of games opens with the same random plies (--opening), our side taking
 each seat once. Levels are the page's turn budgets halved (Pyodide runs about 2x slower than
 CPython): quick 150 ms, normal 500 ms, strong 1500 ms a turn, each decision of a
-turn getting half the time left (all of it for the last: a Go move), as web/app.js gives it. With --rate a budget becomes a
+turn getting half the time left (all of it for the last: a Go move), as web/app.js gives it
+(turn_clock.py). With --rate a budget becomes a
 cap on the search's steps at that rate (alpha-beta nodes for Kalah, playouts for Go), and
 the time a decision counts for is its steps over the rate.
 
@@ -48,6 +49,7 @@ from types import TracebackType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import reference_kalah  # noqa: E402
+from turn_clock import TurnClock  # noqa: E402
 
 from pygames_core import ai  # noqa: E402
 from pygames_core.ai import alphabeta  # noqa: E402
@@ -58,8 +60,6 @@ from pygames_core.games.go.scoring import Score, score  # noqa: E402
 from pygames_core.registry import get_game  # noqa: E402
 
 LEVELS = {"quick": 0.15, "normal": 0.5, "strong": 1.5}
-LEAST_THOUGHT = 0.05
-TURN_SLACK = 0.1
 REFERENCE_DEPTH = 12
 OPENINGS = {"kalah": 2, "go": 0}
 """Random plies before each pair of games: Kalah's engines are deterministic, so this is
@@ -82,36 +82,6 @@ class Match:
     rate: float | None
     opening: int
     gnugo_level: int
-
-
-@dataclass
-class TurnClock:
-    """Our side's thinking time: a level's budget is for a whole turn, each decision
-    of the turn getting half of what is left, or all of it when the decision surely ends
-    the turn (State.last_decision_of_turn: a Go move), and at least LEAST_THOUGHT while the
-    turn's slack lasts (TURN_SLACK of its budget past it); as web/app.js gives it."""
-
-    budget: float
-    left: float = 0.0
-    used: float = 0.0
-    in_turn: bool = False
-    longest: float = 0.0
-    """Our longest turn so far, in budgets."""
-
-    def think(self, state: State, seed: int, rate: float | None) -> str:
-        """Our move in `state`, its time counted against the turn."""
-        if not self.in_turn:
-            self.left, self.used, self.in_turn = self.budget, 0.0, True
-        share = self.left if state.last_decision_of_turn() else self.left / 2
-        floor = min(LEAST_THOUGHT, self.left + TURN_SLACK * self.budget)
-        move, used = our_move(state, max(0.001, share, floor), seed, rate)
-        self.left -= used
-        self.used += used
-        self.longest = max(self.longest, self.used / self.budget)
-        return move
-
-    def turn_over(self) -> None:
-        self.in_turn = False
 
 
 def our_move(state: State, seconds: float, seed: int, rate: float | None) -> tuple[str, float]:
@@ -168,7 +138,7 @@ def play_kalah(match: Match, number: int, our_seat: int) -> dict[str, object]:
     clock = TurnClock(LEVELS[match.level])
     while state.to_move is not None:
         if state.to_move == our_seat:
-            move = clock.think(state, seed + state.ply, match.rate)
+            move = clock.think(state, functools.partial(our_move, state, seed=seed + state.ply, rate=match.rate))
         else:
             clock.turn_over()
             move = reference_move(state)
@@ -251,7 +221,7 @@ def play_go(match: Match, number: int, our_seat: int) -> dict[str, object]:
         while state.stage == "play":  # resignation and the move limit end the game; two passes open marking
             seat: int = state.to_move  # type: ignore[assignment]
             if seat == our_seat:
-                move = clock.think(state, seed + state.ply, match.rate)
+                move = clock.think(state, functools.partial(our_move, state, seed=seed + state.ply, rate=match.rate))
                 our_moves += 1
                 if move != RESIGN:
                     gnugo.ask(f"play {GTP_COLOURS[seat]} {move}")  # a refusal raises: the boards would part

@@ -1,0 +1,44 @@
+"""A computer's thinking time as the page gives it (`thinkingTime` in web/app.js), for the benches.
+
+A level's budget is for a whole turn. Each decision of the turn gets half of what is left, or
+all of it when the decision surely ends the turn (`State.last_decision_of_turn`: a Go move), and
+at least LEAST_THOUGHT while the turn's slack lasts (TURN_SLACK of its budget past it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pygames_core.core import State
+
+LEAST_THOUGHT = 0.05
+TURN_SLACK = 0.1
+
+
+@dataclass
+class TurnClock:
+    """One seat's clock. `think` starts a turn at the first decision after `turn_over`."""
+
+    budget: float
+    left: float = 0.0
+    used: float = 0.0
+    in_turn: bool = False
+    longest: float = 0.0
+    """The longest turn so far, in budgets."""
+
+    def think(self, state: State, decide: Callable[[float], tuple[str, float]]) -> str:
+        """The move `decide(seconds)` makes in `state`, with the seconds it counts for, counted
+        against the turn."""
+        if not self.in_turn:
+            self.left, self.used, self.in_turn = self.budget, 0.0, True
+        share = self.left if state.last_decision_of_turn() else self.left / 2
+        floor = min(LEAST_THOUGHT, self.left + TURN_SLACK * self.budget)
+        move, used = decide(max(0.001, share, floor))
+        self.left -= used
+        self.used += used
+        self.longest = max(self.longest, self.used / self.budget)
+        return move
+
+    def turn_over(self) -> None:
+        self.in_turn = False
