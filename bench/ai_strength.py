@@ -25,7 +25,6 @@ share is 1/N a game) and, with more than two players, how often a finished ahead
 from __future__ import annotations
 
 import argparse
-import functools
 import math
 import sys
 import time
@@ -88,13 +87,6 @@ def choose(state: State, player: dict[str, object], seed: int, seconds: float) -
     return result.move, result.iterations
 
 
-def timed(state: State, player: dict[str, object], seed: int, seconds: float) -> tuple[str, float]:
-    """The player's move, thinking `seconds`, and the seconds it took, for a `TurnClock`."""
-    started = time.perf_counter()
-    move, _ = choose(state, player, seed, seconds)
-    return move, time.perf_counter() - started
-
-
 _part_pool: ProcessPoolExecutor | None = None
 
 
@@ -148,15 +140,14 @@ def play_game(game_id: str, options: dict[str, str], players: tuple[dict, dict],
                 move = chance_move(state)
             else:
                 index = 0 if state.to_move == first_seat else 1
-                player, move_seed = players[index], seed * 100_000 + state.ply  # type: ignore[attr-defined]
+                player, clock = players[index], clocks[state.to_move]
+                budget = clock.share(state) if player["turn"] else player["ms"] / 1000  # type: ignore[operator]
                 started = time.perf_counter()
+                move, done = choose(state, player, seed * 100_000 + state.ply, budget)  # type: ignore[attr-defined]
+                took = time.perf_counter() - started
                 if player["turn"]:
-                    move = clocks[state.to_move].think(state, functools.partial(timed, state, player, move_seed))
-                    done = 0
-                else:
-                    move, done = choose(state, player, move_seed, player["ms"] / 1000)  # type: ignore[operator]
+                    clock.spend(took)
                 if index == 0 and len(state.legal_moves()) > 1:
-                    took = time.perf_counter() - started
                     seconds += took
                     longest = max(longest, clocks[first_seat].used if player["turn"] else took)
                     searches += 1

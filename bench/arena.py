@@ -138,7 +138,8 @@ def play_kalah(match: Match, number: int, our_seat: int) -> dict[str, object]:
     clock = TurnClock(LEVELS[match.level])
     while state.to_move is not None:
         if state.to_move == our_seat:
-            move = clock.think(state, functools.partial(our_move, state, seed=seed + state.ply, rate=match.rate))
+            move, used = our_move(state, clock.share(state), seed + state.ply, match.rate)
+            clock.spend(used)
         else:
             clock.turn_over()
             move = reference_move(state)
@@ -221,7 +222,8 @@ def play_go(match: Match, number: int, our_seat: int) -> dict[str, object]:
         while state.stage == "play":  # resignation and the move limit end the game; two passes open marking
             seat: int = state.to_move  # type: ignore[assignment]
             if seat == our_seat:
-                move = clock.think(state, functools.partial(our_move, state, seed=seed + state.ply, rate=match.rate))
+                move, used = our_move(state, clock.share(state), seed + state.ply, match.rate)
+                clock.spend(used)
                 our_moves += 1
                 if move != RESIGN:
                     gnugo.ask(f"play {GTP_COLOURS[seat]} {move}")  # a refusal raises: the boards would part

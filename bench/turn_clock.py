@@ -7,7 +7,6 @@ at least LEAST_THOUGHT while the turn's slack lasts (TURN_SLACK of its budget pa
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from pygames_core.core import State
@@ -18,7 +17,8 @@ TURN_SLACK = 0.1
 
 @dataclass
 class TurnClock:
-    """One seat's clock. `think` starts a turn at the first decision after `turn_over`."""
+    """One seat's clock: `share` the seconds for a decision (the first after `turn_over` starts a
+    turn), then `spend` what the decision took."""
 
     budget: float
     left: float = 0.0
@@ -27,18 +27,18 @@ class TurnClock:
     longest: float = 0.0
     """The longest turn so far, in budgets."""
 
-    def think(self, state: State, decide: Callable[[float], tuple[str, float]]) -> str:
-        """The move `decide(seconds)` makes in `state`, with the seconds it counts for, counted
-        against the turn."""
+    def share(self, state: State) -> float:
+        """The seconds the decision in `state` may take."""
         if not self.in_turn:
             self.left, self.used, self.in_turn = self.budget, 0.0, True
         share = self.left if state.last_decision_of_turn() else self.left / 2
-        floor = min(LEAST_THOUGHT, self.left + TURN_SLACK * self.budget)
-        move, used = decide(max(0.001, share, floor))
-        self.left -= used
-        self.used += used
+        return max(0.001, share, min(LEAST_THOUGHT, self.left + TURN_SLACK * self.budget))
+
+    def spend(self, seconds: float) -> None:
+        """Counts a decision's `seconds` against the turn."""
+        self.left -= seconds
+        self.used += seconds
         self.longest = max(self.longest, self.used / self.budget)
-        return move
 
     def turn_over(self) -> None:
         self.in_turn = False
