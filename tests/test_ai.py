@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 import pytest
 
 from pygames_core import ai
-from pygames_core.ai import mcts
+from pygames_core.ai import alphabeta, mcts
 from pygames_core.core import CHANCE, GameInfo, Outcome, State, chance_move
 from pygames_core.games.bobail import BobailState
 from pygames_core.games.kalah import KalahState
@@ -352,6 +352,22 @@ def test_the_levels_keep_the_search_or_lapse_from_it() -> None:
     quick, normal = ai.LEVELS["quick"], ai.LEVELS["normal"]
     assert quick is not None and normal is not None
     assert quick.chance >= normal.chance and quick.margin >= normal.margin  # quick lapses at least as often and as far
+
+
+def test_a_weaker_level_lapses_at_alpha_beta_too() -> None:
+    """Kalah's quick level plays the close runner-up the search names at a lapse (twice the
+    margin: alpha-beta's values span [-1, 1]), and its best move otherwise; strong never lapses."""
+    state, quick = KalahState.new(2), ai.LEVELS["quick"]
+    assert quick is not None
+    position = state.search_position()
+    plain = alphabeta.search(position, UNLIMITED, iterations=2_000)
+    widened = alphabeta.search(position, UNLIMITED, iterations=2_000, margin=2 * quick.margin)
+    assert widened.runner_up is not None
+    seeds = range(40)
+    expected = [widened.runner_up if quick.drawn(seed) else plain.move for seed in seeds]
+    assert [ai.choose_move(state, "search", UNLIMITED, seed, 2_000, level="quick") for seed in seeds] == expected
+    assert 0 < sum(move != plain.move for move in expected) < 20
+    assert {ai.choose_move(state, "search", UNLIMITED, seed, 2_000) for seed in seeds[:5]} == {plain.move}
 
 
 def test_unknown_players_levels_and_finished_games_are_refused() -> None:

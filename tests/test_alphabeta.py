@@ -108,6 +108,52 @@ def test_the_search_finds_what_full_minimax_finds(empty_capture: bool) -> None:
     assert exact >= 5 and exact + forced >= 30
 
 
+MARGIN = 0.1
+"""4.8 of Kalah(6,4)'s 48 stones: no difference of whole stones lies on it, so no rounding decides."""
+
+
+def _as_searched(margin: int) -> float:
+    """A final margin in stones as the search values it: past WIN where one seat wins."""
+    return margin / 48 + math.copysign(alphabeta.WIN, margin) if margin else 0.0
+
+
+@pytest.mark.parametrize("empty_capture", [False, True])
+def test_a_margin_names_the_best_other_move_within_it(empty_capture: bool) -> None:
+    """Where the search saw every line, the runner-up is the best other move by full minimax if
+    that is within the margin, else none; and the answer is still a best move."""
+    chooser = random.Random(13)
+    checked = named = 0
+    while checked < 30:
+        pits = _endgame(chooser, chooser.randint(5, 9))
+        seat = chooser.choice([0, 1])
+        position = KalahPosition.of(pits, seat, False, empty_capture)
+        if max(pits[6], pits[13]) * 2 > 48 or len(position.moves()) < 2:
+            continue
+        result = alphabeta.search(position, UNLIMITED, margin=MARGIN)
+        if not result.exact:
+            continue
+        state = KalahState(pits=pits, to_move=seat, empty_capture=empty_capture)
+        sign = 1 if seat == 0 else -1
+        values = {move: _as_searched(sign * _minimax(after.pits, after.to_move, empty_capture))
+                  for move in position.moves() for after in [state.play(move)]}
+        assert result.value == pytest.approx(values[result.move]) == pytest.approx(max(values.values()))
+        close = [values[move] for move in values if move != result.move and result.value - values[move] < MARGIN]
+        if close:
+            assert result.runner_up != result.move and values[result.runner_up] == pytest.approx(max(close))
+            named += 1
+        else:
+            assert result.runner_up is None
+        checked += 1
+    assert 5 <= named < 30
+
+
+def test_without_a_margin_the_search_names_no_runner_up() -> None:
+    position = KalahState.new(2).search_position()
+    plain = alphabeta.search(position, UNLIMITED, iterations=3_000)
+    assert plain.runner_up is None
+    assert alphabeta.search(position, UNLIMITED, iterations=3_000, margin=MARGIN).runner_up is not None
+
+
 def test_the_search_takes_the_capture_that_wins_now() -> None:
     #        North:  0  5  0  2  0  0     store 19
     #        South:  1  0  3  0  0  0     store 20

@@ -462,6 +462,38 @@ def test_the_rest_of_the_turn_follows_the_play_the_computer_chose() -> None:
         state = state.play(step)
 
 
+def test_a_weaker_level_lapses_to_a_close_runner_up_play_and_follows_it() -> None:
+    from pygames_core import ai
+    from pygames_core.ai import expectimax
+
+    quick = ai.LEVELS["quick"]
+    assert quick is not None
+    lapsing = next(seed for seed in range(100) if quick.drawn(seed))
+    steady = next(seed for seed in range(100) if not quick.drawn(seed))
+    close = far = 0
+    for state in turn_starts(3):
+        if close >= 3 and far >= 3:
+            break
+        ranked = expectimax._ranked(state.search_position(), 10.0, 2)  # 1-ply judges the best two
+        if len(ranked) < 2 or ranked[0][0][0] == ranked[1][0][0]:  # a lapse would not show in the first move
+            continue
+        (best, value), (second, other) = ranked[0], ranked[1]
+        assert value >= other and (best, value) == expectimax.search(state.search_position(), 10.0, 2)
+        assert ai.choose_move(state, "search", 10.0, steady, iterations=2, level="quick") == best[0]
+        if value - other > quick.margin:
+            assert ai.choose_move(state, "search", 10.0, lapsing, iterations=2, level="quick") == best[0]
+            far += 1
+            continue
+        assert ai.choose_move(state, "search", 10.0, lapsing, iterations=2, level="strong") == best[0]
+        assert ai.choose_move(state, "search", 10.0, lapsing, iterations=2, level="quick") == second[0]
+        state = state.play(second[0])
+        for step in second[1:]:  # the rest of the turn follows the play lapsed to, without searching again
+            assert ai.choose_move(state, "search", 0.0, steady, iterations=0, level="quick") == step
+            state = state.play(step)
+        close += 1
+    assert close >= 3 and far >= 3
+
+
 def test_the_turn_search_beats_random_play() -> None:
     from pygames_core import ai
 

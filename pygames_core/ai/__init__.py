@@ -70,8 +70,10 @@ LEVELS: dict[str, mcts.Lapses | None] = {
     "strong": None,
 }
 """The page's three levels. Each thinks for its own budget (the page's), and the two weaker ones
-now and then take a close second choice, as a weaker person would (`mcts.Lapses`): where the
-search is Monte Carlo tree search, whose root statistics tell how close the choices are."""
+now and then take a close second choice, as a weaker person would (`mcts.Lapses`). Monte Carlo
+tree search's root statistics tell how close the choices are; alpha-beta searches for a close
+runner-up at a lapse (its values span [-1, 1], twice the returns' range: twice the margin); the
+dice turn search ranks the plays it judged alike. Go's player does not lapse."""
 
 
 @_unpaused
@@ -82,7 +84,7 @@ def choose_move(state: State, player: str, seconds: float, seed: int, iterations
     `iterations` caps the search as well (for reproducible tests and benchmarks).
     `parts`: the results of `search_part` for this position, searched already side by side;
     the move is then theirs combined, with no search of its own.
-    `level`: one of `LEVELS`, whose lapses a Monte Carlo search's choice keeps.
+    `level`: one of `LEVELS`, whose lapses the search's choice keeps (Go's player's excepted).
     Raises ValueError for an unknown player, level or a finished game, and for parts where the
     player's search does not split or that name a move not to be played.
     """
@@ -104,14 +106,25 @@ def choose_move(state: State, player: str, seconds: float, seed: int, iterations
     if _is_decided(position):
         return position.decision()[0]  # type: ignore[union-attr]
     if _is_turn(position):
-        return expectimax.choose_move(position, seconds, iterations)
+        margin = lapses.margin if lapses is not None and lapses.drawn(seed) else None
+        return expectimax.choose_move(position, seconds, iterations, margin=margin)
     if position is not None:
-        return alphabeta.choose_move(position, seconds, iterations)
+        return alphabeta_move(position, seconds, seed, iterations, level=level)[0]
     if state.info.id == "go":  # random playouts cannot judge or end a game of Go: see go_player
         from . import go_player  # on first use, as the registry imports the game itself
 
         return go_player.choose_move(state, seconds, seed, iterations)  # type: ignore[arg-type]
     return _keeping(lapses, mcts.search(state, seconds, seed, iterations), seed)
+
+
+def alphabeta_move(position: alphabeta.Position, seconds: float, seed: int, iterations: int | None = None, *,
+                   level: str = "strong") -> tuple[str, int]:
+    """Alpha-beta's move at `level` and the nodes it searched: at a weaker level's lapse, the
+    runner-up where one is close. Only a lapse searches for it, as that costs depth."""
+    lapses = LEVELS[level]
+    margin = 2 * lapses.margin if lapses is not None and lapses.drawn(seed) else 0.0
+    result = alphabeta.search(position, seconds, iterations, margin=margin)
+    return result.runner_up or result.move, result.nodes
 
 
 def _keeping(lapses: mcts.Lapses | None, result: mcts.SearchResult, seed: int) -> str:

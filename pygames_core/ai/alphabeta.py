@@ -17,6 +17,9 @@ game's rules stay in one place; the position calls the same functions.
   every line is exact, and the search stops there.
 - With a node cap (and a budget that does not run out first) the answer is the
   same everywhere: nothing here reads the clock except to stop.
+- Asked for a `margin`, the root also finds the runner-up within it (for a weaker
+  level's lapse): every root move is searched against the best so far less the
+  margin, so a move that close gets its exact value, at some cost in depth.
 """
 
 from __future__ import annotations
@@ -70,19 +73,19 @@ class SearchResult:
     """Whether that round saw every line to the end of the game."""
     nodes: int
     seconds: float
+    runner_up: str | None = None
+    """With a `margin`: the best other move whose value is within it of the answer's, in the
+    deepest round finished; None if there is none."""
 
 
 class _OutOfTime(Exception):
     pass
 
 
-def choose_move(position: Position, seconds: float, iterations: int | None = None) -> str:
-    return search(position, seconds, iterations).move
-
-
-def search(position: Position, seconds: float, iterations: int | None = None) -> SearchResult:
+def search(position: Position, seconds: float, iterations: int | None = None, *, margin: float = 0.0) -> SearchResult:
     """The best move for the seat to move, thinking at most `seconds` or
-    `iterations` nodes. The first round (one ply) always finishes."""
+    `iterations` nodes. The first round (one ply) always finishes. With a
+    `margin` (of value, for the seat to move) the result names a runner-up too."""
     seat = position.to_move
     if seat is None:
         raise ValueError("the game is over: there is no move to choose")
@@ -91,13 +94,14 @@ def search(position: Position, seconds: float, iterations: int | None = None) ->
     if len(moves) == 1:
         return SearchResult(moves[0], 0.0, 0, False, 0, 0.0)
     searcher = _Searcher()
-    best, value, depth, exact = moves[0], 0.0, 0, False
+    best, value, depth, exact, runner_up = moves[0], 0.0, 0, False, None
     for round_depth in range(1, MAX_DEPTH + 1):
         try:
-            best, value, exact = searcher.root(position, round_depth, best)
+            best, value, exact, runner_up = searcher.root(position, round_depth, best, margin)
         except _OutOfTime:
             if searcher.better is not None:
                 best, value = searcher.better
+                runner_up = None  # judged in the finished round against another answer
             break
         depth = round_depth
         if exact or abs(value) >= WIN:  # deeper rounds cannot change a known result
@@ -105,7 +109,7 @@ def search(position: Position, seconds: float, iterations: int | None = None) ->
         searcher.deadline = started + seconds
         searcher.limit = iterations if iterations is not None else math.inf
     sign = 1.0 if seat == 0 else -1.0
-    return SearchResult(best, sign * value, depth, exact, searcher.nodes, time.perf_counter() - started)
+    return SearchResult(best, sign * value, depth, exact, searcher.nodes, time.perf_counter() - started, runner_up)
 
 
 class _Searcher:
@@ -123,26 +127,34 @@ class _Searcher:
         """Whether the subtree being searched was cut by the depth anywhere."""
         self.better: tuple[str, float] | None = None
 
-    def root(self, position: Position, depth: int, previous: str) -> tuple[str, float, bool]:
+    def root(self, position: Position, depth: int, previous: str,
+             margin: float) -> tuple[str, float, bool, str | None]:
         """One round at the root, the previous round's answer first: the best
-        move, its value and whether the round saw every line to the end."""
+        move, its value, whether the round saw every line to the end, and the
+        runner-up within `margin` if asked for (a value searched in a window
+        lowered by the margin is exact wherever it is that close to the best)."""
         maximizing = position.to_move == 0
+        sign = 1.0 if maximizing else -1.0  # values for the seat to move are sign * value
         moves = sorted(position.moves(), key=lambda move: move != previous)
         self.better = None
         self.horizon = False
-        best, best_value = moves[0], -math.inf if maximizing else math.inf
+        best, best_value = moves[0], -math.inf
         alpha, beta = -math.inf, math.inf
+        values: dict[str, float] = {}
         for move in moves:
-            value = self._child(position, move, depth, alpha, beta)
-            if (value > best_value) if maximizing else (value < best_value):
+            value = sign * self._child(position, move, depth, alpha, beta)
+            values[move] = value
+            if value > best_value:
                 if move != moves[0]:
-                    self.better = (move, value)  # it beat the previous answer, searched in full first
+                    self.better = (move, sign * value)  # it beat the previous answer, searched in full first
                 best, best_value = move, value
             if maximizing:
-                alpha = max(alpha, value)
+                alpha = max(alpha, value - margin)
             else:
-                beta = min(beta, value)
-        return best, best_value, not self.horizon
+                beta = min(beta, -value + margin)
+        close = [move for move in moves if move != best and best_value - values[move] < margin]
+        runner_up = max(close, key=values.__getitem__) if close else None
+        return best, sign * best_value, not self.horizon, runner_up
 
     def _child(self, position: Position, move: str, depth: int, alpha: float, beta: float) -> float:
         """The value after `move`: a ply less to search, unless the same seat moves again (the

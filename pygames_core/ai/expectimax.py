@@ -8,6 +8,8 @@ playing its roll (Backgammon). The search looks at whole turns, not single moves
 - 1-ply: the best of those, in that order, are judged again by the opponent's reply to each of
   the rolls it may throw next (`rolls()`), the opponent playing each roll as 0-ply judges best.
   The answer is the best play 1-ply judged; with no time for it, the best at 0-ply.
+- A weaker level's lapse (`choose_move(..., margin=...)`) plays the runner-up judged alike
+  where it is within the margin of the best.
 - The budget is for the whole search; the moves of the chosen play are remembered, so the rest of
   the turn follows it at once instead of searching again with less time.
 - With an iteration cap (how many plays 1-ply may judge) and a budget that does not run out first,
@@ -59,11 +61,17 @@ _plan: dict[Hashable, str] = {}
 of the turn (a search from the turn's start always searches)."""
 
 
-def choose_move(position: TurnPosition, seconds: float, iterations: int | None = None) -> str:
+def choose_move(position: TurnPosition, seconds: float, iterations: int | None = None, *,
+                margin: float | None = None) -> str:
+    """The first move of the best play, or with a `margin` (a weaker level's lapse) of the
+    runner-up where that is within it."""
     planned = _plan.pop(position.key(), None)
     if planned is not None:  # the rest of a play chosen a move ago
         return planned
-    moves, _ = search(position, seconds, iterations)
+    ranked = _ranked(position, seconds, iterations)
+    moves, value = ranked[0]
+    if margin is not None and len(ranked) > 1 and value - ranked[1][1] <= margin:
+        moves = ranked[1][0]
     _plan.clear()
     at = position.play(moves[0])
     for move in moves[1:]:
@@ -74,25 +82,32 @@ def choose_move(position: TurnPosition, seconds: float, iterations: int | None =
 
 def search(position: TurnPosition, seconds: float, iterations: int | None = None) -> tuple[tuple[str, ...], float]:
     """The best way to play the turn and the mover's value (chance or share) after it."""
+    return _ranked(position, seconds, iterations)[0]
+
+
+def _ranked(position: TurnPosition, seconds: float,
+            iterations: int | None) -> list[tuple[tuple[str, ...], float]]:
+    """The ways to play the turn judged alike, best first, with their values: those 1-ply
+    judged, if it judged any; else every way, at 0-ply."""
     deadline = time.perf_counter() + seconds
     ranked = sorted(((1.0 - after.value(), moves, after) for moves, after in position.plays()),
                     key=lambda entry: -entry[0])
-    best_chance, best_moves, _ = ranked[0]
+    at_0_ply = [(moves, chance) for chance, moves, _ in ranked]
     if len(ranked) == 1:
-        return best_moves, best_chance
+        return at_0_ply
+    best_chance = ranked[0][0]
     limit = CANDIDATES if iterations is None else min(CANDIDATES, iterations)
-    judged: list[tuple[float, tuple[str, ...]]] = []
+    judged: list[tuple[tuple[str, ...], float]] = []
     for chance, moves, after in ranked[:limit]:
         if chance < best_chance - WITHIN:
             break
         deeper = _after_reply(after, deadline)
         if deeper is None:
             break
-        judged.append((deeper, moves))
+        judged.append((moves, deeper))
     if not judged:
-        return best_moves, best_chance
-    deeper, moves = max(judged, key=lambda entry: entry[0])
-    return moves, deeper
+        return at_0_ply
+    return sorted(judged, key=lambda entry: -entry[1])  # stable: between equals, the better at 0-ply
 
 
 def _after_reply(after: TurnPosition, deadline: float) -> float | None:

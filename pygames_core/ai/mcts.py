@@ -167,6 +167,11 @@ class Lapses:
     chance: float
     margin: float
 
+    def drawn(self, seed: int) -> bool:
+        """Whether the decision searched with `seed` lapses, if it can: a draw of its own, which
+        owes nothing to the search's."""
+        return Rng(seed ^ LAPSE_SALT).random() < self.chance
+
 
 LAPSE_SALT = 0x5DEECE66D
 """Mixed into the search's seed for the lapse's own draw, which then owes nothing to the search's."""
@@ -181,7 +186,7 @@ def lapsed(result: SearchResult, lapses: Lapses, seed: int) -> str:
                     key=lambda move: (result.visits[move], result.values[move]))
     if result.values[result.move] - result.values[runner_up] > lapses.margin:
         return result.move
-    return runner_up if Rng(seed ^ LAPSE_SALT).random() < lapses.chance else result.move
+    return runner_up if lapses.drawn(seed) else result.move
 
 
 def part_seed(seed: int, part: int) -> int:
