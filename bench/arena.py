@@ -8,7 +8,7 @@ Each pair of games opens with the same random plies (--opening), our side taking
 each seat once. Levels are the page's turn budgets halved (Pyodide runs about 2x slower than
 CPython): quick 150 ms, normal 500 ms, strong 1500 ms a turn, each decision of a
 turn getting half the time left (all of it for the last: a Go move), as web/app.js gives it
-(turn_clock.py). With --rate a budget becomes a
+(turn_clock.py), with the level's lapses (ai.LEVELS). With --rate a budget becomes a
 cap on the search's steps at that rate (alpha-beta nodes for Kalah, playouts for Go), and
 the time a decision counts for is its steps over the rate.
 
@@ -52,7 +52,6 @@ import reference_kalah  # noqa: E402
 from turn_clock import TurnClock  # noqa: E402
 
 from pygames_core import ai  # noqa: E402
-from pygames_core.ai import alphabeta  # noqa: E402
 from pygames_core.ai.go_player import estimate_dead  # noqa: E402
 from pygames_core.core import IllegalMoveError, State, winners_by_score  # noqa: E402
 from pygames_core.games.go import PASS, RESIGN, SEAT_NAMES, GoState  # noqa: E402
@@ -84,18 +83,19 @@ class Match:
     gnugo_level: int
 
 
-def our_move(state: State, seconds: float, seed: int, rate: float | None) -> tuple[str, float]:
-    """Our move and the thinking time it counts for: the clock's, or with `rate`, its search steps at that rate."""
-    if rate is None:
+def our_move(state: State, seconds: float, seed: int, match: Match) -> tuple[str, float]:
+    """Our move at the match's level and the thinking time it counts for: the clock's, or with
+    a rate, its search steps at that rate."""
+    if match.rate is None:
         asked = time.perf_counter()
-        move = ai.choose_move(state, "search", seconds, seed)
+        move = ai.choose_move(state, "search", seconds, seed, level=match.level)
         return move, time.perf_counter() - asked
-    steps = max(1, int(seconds * rate))
+    steps = max(1, int(seconds * match.rate))
     position = state.search_position()
     if position is not None:  # alpha-beta says how many nodes it searched
-        result = alphabeta.search(position, math.inf, steps)
-        return result.move, result.nodes / rate
-    return ai.choose_move(state, "search", math.inf, seed, iterations=steps), steps / rate
+        move, nodes = ai.alphabeta_move(position, math.inf, seed, steps, level=match.level)
+        return move, nodes / match.rate
+    return ai.choose_move(state, "search", math.inf, seed, iterations=steps, level=match.level), steps / match.rate
 
 
 def opening_moves(state: State, plies: int, seed: int) -> list[str]:
@@ -138,7 +138,7 @@ def play_kalah(match: Match, number: int, our_seat: int) -> dict[str, object]:
     clock = TurnClock(LEVELS[match.level])
     while state.to_move is not None:
         if state.to_move == our_seat:
-            move, used = our_move(state, clock.share(state), seed + state.ply, match.rate)
+            move, used = our_move(state, clock.share(state), seed + state.ply, match)
             clock.spend(used)
         else:
             clock.turn_over()
@@ -222,7 +222,7 @@ def play_go(match: Match, number: int, our_seat: int) -> dict[str, object]:
         while state.stage == "play":  # resignation and the move limit end the game; two passes open marking
             seat: int = state.to_move  # type: ignore[assignment]
             if seat == our_seat:
-                move, used = our_move(state, clock.share(state), seed + state.ply, match.rate)
+                move, used = our_move(state, clock.share(state), seed + state.ply, match)
                 clock.spend(used)
                 our_moves += 1
                 if move != RESIGN:
