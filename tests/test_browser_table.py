@@ -101,6 +101,27 @@ def test_each_computer_seat_asks_for_its_own_level(page: Page, site_url: str) ->
     assert asked[:3] == [[0, "quick"], [1, "strong"], [2, "quick"]]
 
 
+def test_the_computer_draws_a_seed_of_its_own_for_each_move(page: Page, site_url: str) -> None:
+    """A computer move the page asks without a seed is searched with one the engine's worker draws,
+    so a person who repeats their moves does not meet the same game again. The random player shows
+    it: at Kalah's start it has six moves, and ten asks all alike would be a chance of 1 in 6**9."""
+    open_table(page, site_url, "kalah")
+    wait_for_turn(page)
+    moves = page.evaluate("""async () => {
+        const {startEngine} = await import('./client.js');
+        const engine = startEngine();
+        const game = await engine.call({op: 'new', game: 'kalah'});
+        const asked = {op: 'computer_move', record: game.record, player: 'random', budget_ms: 1};
+        const moves = [];
+        for (let i = 0; i < 10; i++) moves.push((await engine.call(asked)).move);
+        const named = await engine.call({...asked, seed: 5});
+        return [...moves, named.move, (await engine.call({...asked, seed: 5})).move];
+    }""")
+    *drawn, named, again = moves
+    assert len(set(drawn)) > 1, drawn
+    assert named == again  # a seed the page names is kept
+
+
 def test_a_rematch_swaps_the_seats(page: Page, site_url: str) -> None:
     record = finished("bobail")
     open_table(page, site_url, "bobail", f"#r={record.to_url()}")

@@ -20,7 +20,8 @@
 // answers {sealed, record: public, humans, ...}: the page never holds a card it may not see. The
 // page sends the sealed string back as `sealed` in place of `record`.
 // - The seed of every new game is drawn here (crypto.getRandomValues), never taken from the page:
-//   for a game with hidden cards it stays inside the sealed record.
+//   for a game with hidden cards it stays inside the sealed record. So is the seed of a computer
+//   move the page gives none (the search never reads hidden cards, so any seed is safe).
 // - The page names its human seats now (`humans`). The seal keeps the seats that were human when
 //   the game began, and the answer tells them to the page (`humans`); the page may hand some of
 //   them to the computer, but a seat the computer began with never becomes a person's while cards
@@ -184,6 +185,9 @@ async function respond(request) {
     // Without a list, the sealed seats; with one, those of them the page still gives people.
     request = { ...rest, humans: Array.isArray(humans) ? given.filter((seat) => allowed.includes(seat)) : allowed };
     if (request.op === "new") request.seed = randomSeed();
+    // The computer's own draws (a level's lapses, a search's playouts) differ from game to game, so
+    // repeating one's moves does not replay the same game; the page may still name a seed.
+    if (request.op === "computer_move" && !("seed" in request)) request.seed = randomSeed();
     if (request.op === "computer_move" || request.op === "hint") request = await searchedSideBySide(request);
   }
   let result;
