@@ -1,7 +1,8 @@
 """A computer's thinking time as the page gives it (`thinkingTime` in web/app.js), for the benches.
 
 A level's budget is for a whole turn. Each decision of the turn gets half of what is left, or
-all of it when the decision surely ends the turn (`State.last_decision_of_turn`: a Go move), and
+all of it when the decision settles the rest of the turn (`ai.settles_turn`: a Go move, a
+Backgammon roll's play), and
 at least LEAST_THOUGHT while the turn's slack lasts (TURN_SLACK of its budget past it).
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pygames_core import ai
 from pygames_core.core import State
 
 LEAST_THOUGHT = 0.05
@@ -31,7 +33,7 @@ class TurnClock:
         """The seconds the decision in `state` may take."""
         if not self.in_turn:
             self.left, self.used, self.in_turn = self.budget, 0.0, True
-        share = self.left if state.last_decision_of_turn() else self.left / 2
+        share = self.left if ai.settles_turn(state) else self.left / 2
         return max(0.001, share, min(LEAST_THOUGHT, self.left + TURN_SLACK * self.budget))
 
     def spend(self, seconds: float) -> None:

@@ -48,8 +48,8 @@ move of the record and `turns` the seat whose turn it belongs to
 (State.turn_seat), so a move list can be told in turns, with `notes` (per move,
 the lines of State.notes: what it set off); `undo_refused` says why `undo` would refuse for
 the seats the request names as people (`humans`), or is null; `last_decision`
-whether the decision to make surely ends the mover's turn (State.last_decision_of_turn:
-a computer may spend the rest of its turn's budget on it). Every request
+whether a computer's decision now settles the rest of the mover's turn (ai.settles_turn:
+a Go move, a Backgammon roll's play), so it may spend the rest of its turn's budget on it. Every request
 may name the viewing `seat` (null: a spectator); the view is that seat's and
 `legal_moves` is empty unless that seat is to move. Without `seat`, the view is
 the player to move's (a spectator's at a chance point). In `play`, a given
@@ -334,7 +334,7 @@ def _snapshot(record: Record, line: _Line, request: dict[str, Any], after_move: 
         "notes": [list(said) for said in line.notes],
         "undo_refused": _undo_refused(line, request),
         "legal_moves": list(state.legal_moves()) if _may_see_moves(state, seat) else [],
-        "last_decision": default_seat is not None and state.last_decision_of_turn(),
+        "last_decision": default_seat is not None and ai.settles_turn(state),
         "view": state.view(seat),
         "outcome": outcome.to_dict() if outcome else None,
         "ply": len(record.moves),

@@ -308,9 +308,10 @@ def test_snapshots_tell_whose_turn_each_move_belongs_to() -> None:
             assert answer["turns"][index] == answer["movers"][index]
 
 
-def test_a_snapshot_says_when_the_decision_surely_ends_the_turn() -> None:
-    """So the page's computer may spend a whole turn's budget on a Go move, and only half on a
-    decision a turn may follow with more (a Kalah sowing can end in the store)."""
+def test_a_snapshot_says_when_the_decision_settles_the_turn() -> None:
+    """So the page's computer may spend a whole turn's budget on a Go move or on a Backgammon roll's
+    play (the turn search plans it whole), and only half on a decision a turn may follow with more
+    (a Kalah sowing can end in the store)."""
     go = call({"op": "new", "game": "go", "seed": 1})
     assert go["last_decision"] is True
     for move in ("pass", "pass"):
@@ -319,6 +320,10 @@ def test_a_snapshot_says_when_the_decision_surely_ends_the_turn() -> None:
     assert call({"op": "new", "game": "kalah", "seed": 1})["last_decision"] is False
     rolling = call({"op": "new", "game": "backgammon", "seed": 1})
     assert rolling["to_move"] == -1 and rolling["last_decision"] is False
+    rolled = call({"op": "play", "record": rolling["record"], "move": rolling["legal_moves"][0]})
+    assert rolled["to_move"] in (0, 1) and rolled["legal_moves"] and rolled["last_decision"] is True
+    stepped = call({"op": "play", "record": rolled["record"], "move": rolled["legal_moves"][0]})
+    assert stepped["to_move"] == rolled["to_move"] and stepped["last_decision"] is True  # the play's second step
 
 
 def test_a_snapshot_says_why_undo_would_refuse() -> None:

@@ -494,7 +494,7 @@ function turnStart(seat) {
 const continuesTurn = (seat) => seat >= 0 && turnStart(seat) < snap.ply;
 
 /** A level's budget is for a whole turn: a decision gets half the time left, or all of it when
-    it surely ends the turn (a Go move). */
+    it settles the rest of the turn (a Go move, a Backgammon roll's play: the bridge's last_decision). */
 function thinkingTime(seat) {
   const turn = `${saveId}:${seat}:${turnStart(seat)}`;
   if (turnClock?.turn !== turn) {

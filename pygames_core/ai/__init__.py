@@ -127,6 +127,14 @@ def alphabeta_move(position: alphabeta.Position, seconds: float, seed: int, iter
     return result.runner_up or result.move, result.nodes
 
 
+def settles_turn(state: State) -> bool:
+    """Whether the computer's decision in `state` settles the rest of its turn, so that it may spend
+    all the turn's budget left on it: one that surely ends the turn (`State.last_decision_of_turn`,
+    a Go move), or a roll's play in a dice game, which the turn search plans whole at its first move
+    (Backgammon: later moves of the play follow the plan at once)."""
+    return state.last_decision_of_turn() or _is_turn(state.search_position())
+
+
 def _keeping(lapses: mcts.Lapses | None, result: mcts.SearchResult, seed: int) -> str:
     """The search's move, or a level's lapse from it."""
     return result.move if lapses is None else mcts.lapsed(result, lapses, seed)
