@@ -75,3 +75,8 @@ class Rng:
     def random(self) -> float:
         value, self.state = next_u64(self.state)
         return (value >> 11) / float(1 << 53)
+
+    def normal(self) -> float:
+        """Nearly a standard normal draw: twelve uniforms summed, less six. Only additions, so
+        it is the same in every interpreter, as a logarithm or a cosine might not be."""
+        return sum(self.random() for _ in range(12)) - 6.0

@@ -462,14 +462,14 @@ def test_the_rest_of_the_turn_follows_the_play_the_computer_chose() -> None:
         state = state.play(step)
 
 
-def test_a_weaker_level_lapses_to_a_close_runner_up_play_and_follows_it() -> None:
+def test_the_normal_level_lapses_to_a_close_runner_up_play_and_follows_it() -> None:
     from pygames_core import ai
     from pygames_core.ai import expectimax
 
-    quick = ai.LEVELS["quick"]
-    assert quick is not None
-    lapsing = next(seed for seed in range(100) if quick.drawn(seed))
-    steady = next(seed for seed in range(100) if not quick.drawn(seed))
+    normal = ai.LEVELS["normal"]
+    assert normal is not None and "normal" not in ai.TURN_NOISE
+    lapsing = next(seed for seed in range(100) if normal.drawn(seed))
+    steady = next(seed for seed in range(100) if not normal.drawn(seed))
     close = far = 0
     for state in turn_starts(3):
         if close >= 3 and far >= 3:
@@ -479,19 +479,54 @@ def test_a_weaker_level_lapses_to_a_close_runner_up_play_and_follows_it() -> Non
             continue
         (best, value), (second, other) = ranked[0], ranked[1]
         assert value >= other and (best, value) == expectimax.search(state.search_position(), 10.0, 2)
-        assert ai.choose_move(state, "search", 10.0, steady, iterations=2, level="quick") == best[0]
-        if value - other > quick.margin:
-            assert ai.choose_move(state, "search", 10.0, lapsing, iterations=2, level="quick") == best[0]
+        assert ai.choose_move(state, "search", 10.0, steady, iterations=2, level="normal") == best[0]
+        if value - other > normal.margin:
+            assert ai.choose_move(state, "search", 10.0, lapsing, iterations=2, level="normal") == best[0]
             far += 1
             continue
         assert ai.choose_move(state, "search", 10.0, lapsing, iterations=2, level="strong") == best[0]
-        assert ai.choose_move(state, "search", 10.0, lapsing, iterations=2, level="quick") == second[0]
+        assert ai.choose_move(state, "search", 10.0, lapsing, iterations=2, level="normal") == second[0]
         state = state.play(second[0])
         for step in second[1:]:  # the rest of the turn follows the play lapsed to, without searching again
-            assert ai.choose_move(state, "search", 0.0, steady, iterations=0, level="quick") == step
+            assert ai.choose_move(state, "search", 0.0, steady, iterations=0, level="normal") == step
             state = state.play(step)
         close += 1
     assert close >= 3 and far >= 3
+
+
+def test_the_quick_level_misjudges_each_play_at_0_ply_and_follows_its_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The quick level looks no further than the position each play leaves (no reply is ever
+    judged), with each play's value off by a draw of its own: the best play at 0-ply often, another
+    often too, yet far closer to the best than a play at random; the same for the same seed; and the
+    rest of the turn follows the play it chose."""
+    from pygames_core import ai
+    from pygames_core.ai import expectimax
+
+    def no_reply(*_: object) -> None:
+        raise AssertionError("the quick level judged a reply")
+
+    monkeypatch.setattr(expectimax, "_after_reply", no_reply)
+    best = other = 0
+    lost = lost_at_random = 0.0
+    for seed, state in enumerate(turn_starts(2)):
+        plays = dict(expectimax._ranked(state.search_position(), 10.0, 0))  # 0-ply: every play, best first
+        if len({moves[0] for moves in plays}) < 2:
+            continue
+        first = ai.choose_move(state, "search", 10.0, seed, level="quick")
+        assert first == ai.choose_move(state, "search", 10.0, seed, level="quick")
+        chosen = expectimax._misjudged(state.search_position(), ai.TURN_NOISE["quick"], seed)[0][0]
+        assert first == chosen[0]
+        top = max(plays.values())
+        best += plays[chosen] == top
+        other += plays[chosen] < top
+        lost += top - plays[chosen]
+        lost_at_random += top - sum(plays.values()) / len(plays)
+        state = state.play(first)
+        for step in chosen[1:]:
+            assert ai.choose_move(state, "search", 0.0, seed + 1, level="quick") == step
+            state = state.play(step)
+    assert best > 20 and other > 20, (best, other)
+    assert lost < lost_at_random / 6, (lost, lost_at_random)
 
 
 def test_the_turn_search_beats_random_play() -> None:

@@ -37,3 +37,12 @@ def test_below_draws_as_its_contract_states(n: int) -> None:
 def test_below_refuses_a_bound_it_cannot_draw_from(n: int) -> None:
     with pytest.raises(ValueError):
         rng.below(1, n)
+
+
+def test_normal_draws_have_mean_0_and_spread_1() -> None:
+    generator = rng.Rng(5)
+    draws = [generator.normal() for _ in range(20_000)]
+    mean = sum(draws) / len(draws)
+    spread = (sum((draw - mean) ** 2 for draw in draws) / len(draws)) ** 0.5
+    assert abs(mean) < 0.03 and abs(spread - 1.0) < 0.03
+    assert max(map(abs, draws)) <= 6.0

@@ -185,8 +185,8 @@ async function respond(request) {
     // Without a list, the sealed seats; with one, those of them the page still gives people.
     request = { ...rest, humans: Array.isArray(humans) ? given.filter((seat) => allowed.includes(seat)) : allowed };
     if (request.op === "new") request.seed = randomSeed();
-    // The computer's own draws (a level's lapses, a search's playouts) differ from game to game, so
-    // repeating one's moves does not replay the same game; the page may still name a seed.
+    // The computer's own draws (a level's lapses, a search's playouts) then differ from game to
+    // game, not only from ply to ply; the page may still name a seed.
     if (request.op === "computer_move" && !("seed" in request)) request.seed = randomSeed();
     if (request.op === "computer_move" || request.op === "hint") request = await searchedSideBySide(request);
   }

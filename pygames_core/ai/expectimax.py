@@ -9,7 +9,8 @@ playing its roll (Backgammon). The search looks at whole turns, not single moves
   the rolls it may throw next (`rolls()`), the opponent playing each roll as 0-ply judges best.
   The answer is the best play 1-ply judged; with no time for it, the best at 0-ply.
 - A weaker level's lapse (`choose_move(..., margin=...)`) plays the runner-up judged alike
-  where it is within the margin of the best.
+  where it is within the margin of the best. A weaker level with `noise` judges at 0-ply only,
+  each play's value misjudged by a normal draw of that spread.
 - The budget is for the whole search; the moves of the chosen play are remembered, so the rest of
   the turn follows it at once instead of searching again with less time.
 - With an iteration cap (how many plays 1-ply may judge) and a budget that does not run out first,
@@ -21,6 +22,8 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Sequence
 from typing import Protocol
+
+from ..rng import Rng
 
 CANDIDATES = 16
 """Plays 1-ply judges at most: the best at 0-ply."""
@@ -62,13 +65,14 @@ of the turn (a search from the turn's start always searches)."""
 
 
 def choose_move(position: TurnPosition, seconds: float, iterations: int | None = None, *,
-                margin: float | None = None) -> str:
+                margin: float | None = None, noise: float = 0.0, seed: int = 0) -> str:
     """The first move of the best play, or with a `margin` (a weaker level's lapse) of the
-    runner-up where that is within it."""
+    runner-up where that is within it, or with `noise` (a weaker level's misjudgement) of the best
+    at 0-ply once each play's value is off by a normal draw of that spread (from `Rng(seed)`)."""
     planned = _plan.pop(position.key(), None)
     if planned is not None:  # the rest of a play chosen a move ago
         return planned
-    ranked = _ranked(position, seconds, iterations)
+    ranked = _misjudged(position, noise, seed) if noise else _ranked(position, seconds, iterations)
     moves, value = ranked[0]
     if margin is not None and len(ranked) > 1 and value - ranked[1][1] <= margin:
         moves = ranked[1][0]
@@ -108,6 +112,13 @@ def _ranked(position: TurnPosition, seconds: float,
     if not judged:
         return at_0_ply
     return sorted(judged, key=lambda entry: -entry[1])  # stable: between equals, the better at 0-ply
+
+
+def _misjudged(position: TurnPosition, noise: float, seed: int) -> list[tuple[tuple[str, ...], float]]:
+    """Every way to play the turn, best first, by its 0-ply value plus a normal draw of spread `noise`."""
+    rng = Rng(seed)
+    judged = [(moves, 1.0 - after.value() + noise * rng.normal()) for moves, after in position.plays()]
+    return sorted(judged, key=lambda entry: -entry[1])
 
 
 def _after_reply(after: TurnPosition, deadline: float) -> float | None:
