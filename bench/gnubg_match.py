@@ -4,8 +4,9 @@
 
 Single games, cube off (the game's defaults), seats alternating; with --cube, money games:
 the cube on and gammons scored. Our player gets `--ms` for a
-whole turn, each decision half of what is left, as the page gives a level (the page's normal is
-1000 ms, and Pyodide is about 2x slower than CPython); gnubg plays 0-ply with that much noise.
+whole turn, all of it for the play's first move (the turn search plans the whole play), as the page
+gives a level (`ai.settles_turn`; the page's normal is 1000 ms, and Pyodide is about 2x slower than
+CPython); gnubg plays 0-ply with that much noise.
 Dice come from our game's own generator, seeded.
 
 Every turn where our computer had a choice is judged by gnubg at 0-ply (cubeless, deterministic):
@@ -102,7 +103,7 @@ def in_gnubg(settings: dict) -> dict:
                 started, left = time.perf_counter(), settings["ms"]
                 while not state.is_over() and state.to_move == seat and state.phase == "move":
                     think = time.perf_counter()
-                    move = ai.choose_move(state, "search", max(left // 2, 1) / 1000, state.ply)
+                    move = ai.choose_move(state, "search", max(left, 1) / 1000, state.ply)
                     left -= int((time.perf_counter() - think) * 1000)
                     state = state.play(move)
                 turn_seconds.append(time.perf_counter() - started)
