@@ -81,7 +81,7 @@ TURN_NOISE: dict[str, float] = {"quick": 0.03}
 position each play leaves, and misjudges each by a normal draw of this spread, in shares of the
 stake: 0.03 is 0.06 of equity, the noise of GNU Backgammon's "beginner" level. Lapses could not
 part quick from strong here: the dice decide many single games, and a close second choice now
-and then costs little (strong won 58% of 80 single games against quick with lapses, 71% of 80
+and then costs little (strong won 58% of 80 single games against quick with lapses, 71% of 120
 against this)."""
 
 
