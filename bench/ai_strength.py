@@ -113,13 +113,11 @@ def _close_part_pool() -> None:
 
 
 def ahead(outcome: Outcome, seat: int) -> float:
-    """The share of the other seats that `seat` finished ahead of: winners first, then by score,
-    a tie counting half."""
-    def rank(other: int) -> tuple[bool, float]:
-        return other in outcome.winners, outcome.scores[other]
-    others = [other for other in range(len(outcome.scores)) if other != seat]
-    return sum(1.0 if rank(seat) > rank(other) else 0.5 if rank(seat) == rank(other) else 0.0
-               for other in others) / len(others)
+    """The share of the other seats that `seat` finished ahead of (`Outcome.placing`: winners first,
+    then by score as the game ranks it), a tie counting half."""
+    mine = outcome.placing(seat)
+    others = [outcome.placing(other) for other in range(len(outcome.scores)) if other != seat]
+    return sum(1.0 if mine > other else 0.5 if mine == other else 0.0 for other in others) / len(others)
 
 
 def play_game(game_id: str, options: dict[str, str], players: tuple[dict, dict], seed: int, first_seat: int,

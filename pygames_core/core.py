@@ -172,14 +172,27 @@ class Outcome:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     reason: str
+    fewest_first: bool = False
+    """Whether the seats rank by the fewest points rather than the most (Flaming Pyramids'
+    tiles left), after the winners."""
 
     def returns(self) -> tuple[float, ...]:
         """1 for a sole winner, 0 for a loser, shares of 1 for a tie."""
         share = 1.0 / len(self.winners)
         return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.scores)))
 
+    def placing(self, seat: int) -> tuple[bool, float]:
+        """A key that orders the seats from last to first: the winners above the rest, then by score."""
+        score = self.scores[seat]
+        return seat in self.winners, -score if self.fewest_first else score
+
+    def standings(self) -> tuple[int, ...]:
+        """The seats from first to last; equals in seat order."""
+        return tuple(sorted(range(len(self.scores)), key=self.placing, reverse=True))
+
     def to_dict(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
+        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason,
+                "standings": list(self.standings())}
 
 
 def winners_by_score(scores: tuple[float, ...]) -> tuple[int, ...]:

@@ -83,6 +83,8 @@ def check_state(state: State) -> None:
         assert len(outcome.scores) == state.players
         assert outcome.winners and all(0 <= seat < state.players for seat in outcome.winners)
         assert outcome.reason
+        standings = outcome.standings()
+        assert sorted(standings) == list(range(state.players)) and set(standings[:len(outcome.winners)]) == set(outcome.winners)
         with pytest.raises(GameOverError):
             state.play("1")
     else:

@@ -312,6 +312,7 @@ def test_a_player_with_no_tile_left_wins_and_the_rest_rank_by_tiles_left() -> No
     assert state.is_over()
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,) and outcome.scores == (0, 4, 2)
+    assert outcome.standings() == (0, 2, 1) and outcome.to_dict()["standings"] == [0, 2, 1], "fewest tiles next"
 
 
 def test_a_random_game_of_every_size_keeps_the_contract() -> None:

@@ -274,8 +274,8 @@ function drawResult() {
   }
   const {headline, reason} = resultText(snap.outcome);
   box.querySelector('h2').textContent = headline;
-  const order = snap.outcome.scores.map((score, seat) => ({score, seat})).sort((a, b) => b.score - a.score);
-  box.querySelector('.standings').replaceChildren(...order.map(({score, seat}) => {
+  box.querySelector('.standings').replaceChildren(...snap.outcome.standings.map((seat) => {
+    const score = snap.outcome.scores[seat];
     const won = snap.outcome.winners.includes(seat);
     return make('li', won ? 'won' : '', '', dot(seat), make('span', 'who', seatName(seat)),
       make('span', 'score', String(score)), won ? make('span', 'mark', snap.outcome.winners.length > 1 ? 'shares the win' : 'wins') : '');

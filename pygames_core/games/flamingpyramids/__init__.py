@@ -299,7 +299,7 @@ class FlamingPyramidsState(State):
             return None
         scores = tuple(self.tiles_left(seat) for seat in range(self.players))
         return Outcome(scores=scores, winners=(self.winner,),
-                       reason=f"{SEAT_NAMES[self.winner]} has laid every tile")
+                       reason=f"{SEAT_NAMES[self.winner]} has laid every tile", fewest_first=True)
 
     def notes(self) -> tuple[str, ...]:
         """The mayhem the latest move set off, a line a step."""
