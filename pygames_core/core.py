@@ -346,6 +346,12 @@ class State(ABC):
         judge its position cheaply here; by default every seat gets an equal share."""
         return (1.0 / self.players,) * self.players
 
+    def naive_returns(self) -> tuple[float, ...]:
+        """The same as `estimate_returns`, judged as a beginner would, for the quick level's search:
+        a game whose estimate weighs more than the score may weigh the score alone here. By
+        default, the estimate itself."""
+        return self.estimate_returns()
+
     def chance_weights(self) -> tuple[int, ...]:
         """Integer weights aligned with `legal_moves()` at a chance point."""
         raise GameError(f"{self.info.title} has no chance point here")

@@ -86,6 +86,17 @@ class HopefulDieState(LoadedDieState):
         return (0.9, 0.05, 0.05) if self.picks[:1] == ("fair",) else (0.1, 0.45, 0.45)
 
 
+@dataclass(frozen=True)
+class TwoMindedDieState(HopefulDieState):
+    """The hopeful toy, whose beginner's judgement (`naive_returns`) sees the opposite."""
+
+    def _apply(self, move: str) -> TwoMindedDieState:
+        return TwoMindedDieState(self.players, self.picks + (move,))
+
+    def naive_returns(self) -> tuple[float, ...]:
+        return (0.1, 0.45, 0.45) if self.picks[:1] == ("fair",) else (0.9, 0.05, 0.05)
+
+
 def random_states(cls: type[State], games: int, seed: int) -> list[State]:
     """Every state of a few random games."""
     states = []
@@ -193,6 +204,16 @@ def test_a_game_with_its_own_estimate_is_judged_by_it_without_playouts() -> None
     assert mcts.playout_limit_for(HopefulDieState.new()) == mcts.ESTIMATED_PLAYOUT_LIMIT == 0
     result = mcts.search(HopefulDieState.new(), UNLIMITED, 1, 2)  # each root move expanded once
     assert result.values == {"fair": 0.9, "loaded": 0.1} and result.move == "fair"
+
+
+def test_the_quick_level_judges_as_a_beginner_and_the_others_by_the_games_estimate() -> None:
+    state = TwoMindedDieState.new()
+    assert mcts.search(state, UNLIMITED, 1, 2, naive=True).values == {"fair": 0.1, "loaded": 0.9}
+    assert ai.NAIVE_LEVELS == {"quick"}
+    assert ai.choose_move(state, "search", UNLIMITED, 1, 2, level="quick") == "loaded"
+    for level in ("normal", "strong"):
+        assert ai.choose_move(state, "search", UNLIMITED, 1, 2, level=level) == "fair"
+    assert HopefulDieState.new().naive_returns() == HopefulDieState.new().estimate_returns(), "by default the same"
 
 
 def test_mcts_takes_the_kalah_capture_that_wins_now() -> None:

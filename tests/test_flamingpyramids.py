@@ -7,14 +7,16 @@ wood 40-70, stone 80-100 (tiles.py).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
 from test_contract import check_state
 
+from pygames_core import ai
 from pygames_core.core import CHANCE, IllegalMoveError, InvalidMoveError, chance_move
 from pygames_core.games.flamingpyramids import HAND, FlamingPyramidsState
-from pygames_core.games.flamingpyramids.tiles import COUNT, INDEX
+from pygames_core.games.flamingpyramids.tiles import COUNT, INCENDIARY, INDEX
 from pygames_core.rng import Rng
 
 
@@ -355,3 +357,48 @@ def test_the_motion_of_a_fire_is_a_step_after_the_laying_and_names_where_each_ti
     left = {(item["tile"]["name"], item["step"], item["to"]) for item in state.view(None)["motion"] if item["kind"] == "left"}
     notes = state.notes()
     assert left == {("green-20", 1, 0), ("coal-green", 1, None)}, (left, notes)
+
+
+# -- what the computer knows -----------------------------------------------------------------
+
+def test_each_tiles_share_of_unsafe_places_is_worked_out_from_the_rules() -> None:
+    """MISSES: of the pairs of other tiles that can stand side by side, the share on which the
+    tile laid sets off a collapse, an explosion or a fire."""
+    from itertools import combinations
+
+    from pygames_core.games.flamingpyramids import MISSES, pyramid
+
+    def sets_off(table: pyramid.Table) -> bool:
+        return bool(pyramid.first_collapse(table) or pyramid.first_explosion(table) or pyramid.first_fire(table))
+
+    for tile in range(COUNT):
+        standing = [pair for pair in combinations([other for other in range(COUNT) if other != tile], 2)
+                    if not sets_off({(0, 0): pair[0], (0, 2): pair[1]})]
+        unsafe = sum(sets_off({(0, 0): left, (0, 2): right, (1, 1): tile}) for left, right in standing)
+        assert MISSES[tile] == pytest.approx(unsafe / len(standing), abs=0.0005), tile
+
+
+def test_the_estimate_counts_a_hand_that_may_find_no_safe_place_against_its_seat() -> None:
+    awkward = ("millstone", "torch-red", "torch-blue", "coal-green", "red-100")
+    handy = ("red-10", "blue-20", "green-40", "yellow-40", "red-50")
+    state = position({}, list(awkward))._replace(
+        hands=(tuple(sorted(INDEX[name] for name in awkward)), tuple(sorted(INDEX[name] for name in handy)), ()),
+        unseen=(3, 3, 8))
+    assert [state.tiles_left(seat) for seat in range(3)] == [8, 8, 8]
+    assert state.naive_returns() == pytest.approx((1 / 3, 1 / 3, 1 / 3)), "tiles left alone: all alike"
+    chances = state.estimate_returns()
+    assert chances[0] < chances[1] < chances[2] and sum(chances) == pytest.approx(1)
+    assert state.stuck_chance(2) == 0, "an empty hand has no tile to be stuck with"
+
+
+def test_the_computer_lays_the_millstone_where_it_is_safe_rather_than_keep_it() -> None:
+    """On a complete pyramid the next tile goes at either end of the bottom row, where any tile is
+    safe: every choice leaves the same tiles, but only the Millstone is hard to place later."""
+    state = position({"0:0": "blue-50", "0:2": "red-60", "1:1": "red-20"},
+                     ["millstone", "red-10", "blue-20", "green-30", "yellow-40"])
+    others = [tile for tile in state.pool if not INCENDIARY[tile]]
+    state = state._replace(hands=(state.hands[0], tuple(others[:5]), tuple(others[5:10])),
+                           pool=tuple(sorted(set(state.pool) - set(others[:10]))))
+    assert {move.split()[1] for move in state.playing_moves()} == {"0:-2", "0:4"}
+    move = ai.choose_move(state, "search", math.inf, 3, iterations=400)
+    assert move.startswith("millstone "), move

@@ -7,7 +7,7 @@
 //   const seats = seatsFor(chosen);               // the seat kinds, drawn at random if asked
 
 // A seat kind: 'human', or the computer's budget for a turn in ms; then its label and, for the
-// computer, its level (the bridge's `level`: how often it lapses to a close second choice).
+// computer, its level (the bridge's `level`: how a weaker one falls short, see the README).
 export const STRENGTHS = [['human', 'Human'], ['300', 'Computer: quick', 'quick'], ['1000', 'Computer: normal', 'normal'],
   ['3000', 'Computer: strong', 'strong']];
 

@@ -76,6 +76,11 @@ runner-up at a lapse (its values span [-1, 1], twice the returns' range: twice t
 dice turn search ranks the plays it judged alike. Go's player does not lapse, nor does a level
 with `TURN_NOISE` in a dice game's turn."""
 
+NAIVE_LEVELS = frozenset({"quick"})
+"""Levels whose Monte Carlo search judges the positions it reaches as a beginner would
+(`State.naive_returns`): in Flaming Pyramids by the tiles each seat has left, without weighing the
+hand it keeps. Every level sees what a move sets off at once; only the others plan their hands."""
+
 TURN_NOISE: dict[str, float] = {"quick": 0.03}
 """A level that in a dice game's turn (Backgammon's checker play) looks no further than the
 position each play leaves, and misjudges each by a normal draw of this spread, in shares of the
@@ -125,7 +130,7 @@ def choose_move(state: State, player: str, seconds: float, seed: int, iterations
         from . import go_player  # on first use, as the registry imports the game itself
 
         return go_player.choose_move(state, seconds, seed, iterations)  # type: ignore[arg-type]
-    return _keeping(lapses, mcts.search(state, seconds, seed, iterations), seed)
+    return _keeping(lapses, mcts.search(state, seconds, seed, iterations, naive=level in NAIVE_LEVELS), seed)
 
 
 def alphabeta_move(position: alphabeta.Position, seconds: float, seed: int, iterations: int | None = None, *,

@@ -15,7 +15,8 @@ state, so the check is one membership test.)
   the game ends is cut there and scored by the state's `estimate_returns()`,
   which is equal shares unless the game judges its own positions. A game that
   does gets no playouts at all (`ESTIMATED_PLAYOUT_LIMIT`): each new node is
-  scored by its estimate.
+  scored by its estimate. A naive search (the quick level's) scores it by
+  `naive_returns()`, as a beginner would judge it.
 - The search stops at the time budget (`time.perf_counter`) or the iteration
   cap, whichever comes first. With a seed and an iteration cap (and a time budget
   that does not run out first, e.g. `math.inf`) it returns the same move every time.
@@ -116,7 +117,7 @@ class SearchResult:
 
 
 def search(state: State, seconds: float, seed: int, iterations: int | None = None, *,
-           exploration: float = EXPLORATION, playout_limit: int | None = None) -> SearchResult:
+           exploration: float = EXPLORATION, playout_limit: int | None = None, naive: bool = False) -> SearchResult:
     """UCT from a state where a seat is to move. At least one iteration runs
     whatever the budget, so there is always an answer.
 
@@ -125,7 +126,8 @@ def search(state: State, seconds: float, seed: int, iterations: int | None = Non
     each, and adds up the visits of the seat's own moves, which are the same in
     every such state.
 
-    `playout_limit` (plies) defaults to `playout_limit_for(state)`."""
+    `playout_limit` (plies) defaults to `playout_limit_for(state)`. `naive`: cut playouts are
+    scored by `naive_returns()` instead of `estimate_returns()`."""
     if state.to_move is None or state.to_move == CHANCE:
         raise ValueError("the search needs a seat to move")
     started = time.perf_counter()
@@ -148,7 +150,7 @@ def search(state: State, seconds: float, seed: int, iterations: int | None = Non
         world_limit = limit * (world + 1) / worlds
         first = done
         while done < world_limit and (done == first or time.perf_counter() < deadline):
-            _iterate(root, rng, exploration, playout_limit)
+            _iterate(root, rng, exploration, playout_limit, naive)
             done += 1
             if worlds == 1 and done % SETTLED_CHECK == 0 and _settled(root, done, world_limit, started, deadline):
                 break
@@ -239,7 +241,7 @@ def playout_limit_for(state: State) -> int:
     return ESTIMATED_PLAYOUT_LIMIT
 
 
-def _iterate(root: _Node, rng: Rng, exploration: float, playout_limit: int) -> None:
+def _iterate(root: _Node, rng: Rng, exploration: float, playout_limit: int, naive: bool) -> None:
     """One selection, expansion, playout and backup."""
     node = root
     path = [root]
@@ -255,7 +257,7 @@ def _iterate(root: _Node, rng: Rng, exploration: float, playout_limit: int) -> N
                 child = _Node(node.state.play(move), move, CHANCE, rng)
                 node.chance_children[index] = child
                 path.append(child)
-                returns = _playout(child, rng, playout_limit)
+                returns = _playout(child, rng, playout_limit, naive)
                 break
             node = child
             path.append(node)
@@ -265,7 +267,7 @@ def _iterate(root: _Node, rng: Rng, exploration: float, playout_limit: int) -> N
             child = _Node(node.state.play(move), move, node.to_move, rng)
             node.children.append(child)
             path.append(child)
-            returns = _playout(child, rng, playout_limit)
+            returns = _playout(child, rng, playout_limit, naive)
             break
         node = _select(node, exploration)
         path.append(node)
@@ -288,7 +290,7 @@ def _select(node: _Node, exploration: float) -> _Node:
     return best
 
 
-def _playout(node: _Node, rng: Rng, playout_limit: int) -> tuple[float, ...]:
+def _playout(node: _Node, rng: Rng, playout_limit: int, naive: bool) -> tuple[float, ...]:
     """The returns of one uniformly random game from the node's state."""
     if node.returns is not None:
         return node.returns
@@ -299,7 +301,7 @@ def _playout(node: _Node, rng: Rng, playout_limit: int) -> tuple[float, ...]:
         if to_move is None:
             return _final_returns(state)
         if plies >= playout_limit:
-            return state.estimate_returns()
+            return state.naive_returns() if naive else state.estimate_returns()
         moves = state.legal_moves() if to_move == CHANCE else state.playing_moves()
         if to_move == CHANCE:
             index = _weighted(state.chance_weights(), rng)
