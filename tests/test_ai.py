@@ -56,7 +56,7 @@ class LoadedDieState(State):
         return (1, 3) if self.picks[0] == "loaded" else (1, 1)
 
     def _apply(self, move: str) -> LoadedDieState:
-        return LoadedDieState(self.players, self.picks + (move,))
+        return type(self)(self.players, self.picks + (move,))  # a subclass steps to its own kind
 
     def outcome(self) -> Outcome | None:
         if len(self.picks) == 3 and (self.picks[1] == "high") == (self.picks[2] == "roll 2"):
@@ -79,9 +79,6 @@ class LoadedDieState(State):
 class HopefulDieState(LoadedDieState):
     """The loaded-die toy with a misleading estimate: seat 0 looks sure to win after "fair"."""
 
-    def _apply(self, move: str) -> HopefulDieState:
-        return HopefulDieState(self.players, self.picks + (move,))
-
     def estimate_returns(self) -> tuple[float, ...]:
         return (0.9, 0.05, 0.05) if self.picks[:1] == ("fair",) else (0.1, 0.45, 0.45)
 
@@ -89,9 +86,6 @@ class HopefulDieState(LoadedDieState):
 @dataclass(frozen=True)
 class TwoMindedDieState(HopefulDieState):
     """The hopeful toy, whose beginner's judgement (`naive_returns`) sees the opposite."""
-
-    def _apply(self, move: str) -> TwoMindedDieState:
-        return TwoMindedDieState(self.players, self.picks + (move,))
 
     def naive_returns(self) -> tuple[float, ...]:
         return (0.1, 0.45, 0.45) if self.picks[:1] == ("fair",) else (0.9, 0.05, 0.05)
