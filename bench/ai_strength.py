@@ -34,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pygames_core import ai  # noqa: E402
 from pygames_core.ai import mcts  # noqa: E402
-from pygames_core.core import CHANCE, Outcome, State, chance_move  # noqa: E402
+from pygames_core.core import CHANCE, State, chance_move  # noqa: E402
 from pygames_core.registry import get_game  # noqa: E402
 from turn_clock import TurnClock  # noqa: E402
 
@@ -112,14 +112,6 @@ def _close_part_pool() -> None:
         _part_pool = None
 
 
-def ahead(outcome: Outcome, seat: int) -> float:
-    """The share of the other seats that `seat` finished ahead of (`Outcome.placing`: winners first,
-    then by score as the game ranks it), a tie counting half."""
-    mine = outcome.placing(seat)
-    others = [outcome.placing(other) for other in range(len(outcome.scores)) if other != seat]
-    return sum(1.0 if mine > other else 0.5 if mine == other else 0.0 for other in others) / len(others)
-
-
 def play_game(game_id: str, options: dict[str, str], players: tuple[dict, dict], seed: int, first_seat: int,
               seats: int = 2) -> tuple[float, float, tuple[float, ...], int, float, float, int]:
     """(player a's return, the share of seats it finished ahead of, the scores by seat, plies,
@@ -157,7 +149,7 @@ def play_game(game_id: str, options: dict[str, str], players: tuple[dict, dict],
     assert outcome is not None
     searches = max(searches, 1)
     plies = state.ply  # type: ignore[attr-defined]
-    return (outcome.returns()[first_seat], ahead(outcome, first_seat), outcome.scores, plies, seconds / searches,
+    return (outcome.returns()[first_seat], outcome.standing_returns()[first_seat], outcome.scores, plies, seconds / searches,
             longest, iterations // searches)
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -181,6 +182,16 @@ class Outcome:
         share = 1.0 / len(self.winners)
         return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.scores)))
 
+    def standing_returns(self) -> tuple[float, ...]:
+        """Each seat's share of the other seats it finished ahead of (`placing`), a tie counting
+        half: what the computer plays for. Board Game Arena rates a game of more than two as a duel
+        between each pair of players, so a seat that cannot win still plays for its place. With two
+        seats, `returns()`."""
+        keys = [self.placing(seat) for seat in range(len(self.scores))]
+        # Each seat meets itself once, as a tie: take that half off.
+        beaten = [sum(1.0 if key > other else 0.5 if key == other else 0.0 for other in keys) - 0.5 for key in keys]
+        return tuple(count / max(len(keys) - 1, 1) for count in beaten)
+
     def placing(self, seat: int) -> tuple[bool, float]:
         """A key that orders the seats from last to first: the winners above the rest, then by score."""
         score = self.scores[seat]
@@ -193,6 +204,16 @@ class Outcome:
     def to_dict(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason,
                 "standings": list(self.standings())}
+
+
+def chances_ahead(values: Sequence[float]) -> tuple[float, ...]:
+    """Each seat's expected share of the other seats it will finish ahead of (an estimate of
+    `Outcome.standing_returns()`), from a value per seat in units of its uncertainty: each pair's
+    odds are e to the power of their difference. With two seats, the softmax of the values."""
+    others = max(len(values) - 1, 1)
+    # Each seat meets itself once, at even odds: take that half off.
+    return tuple((sum(1.0 / (1.0 + math.exp(min(other - value, 700.0))) for other in values) - 0.5) / others
+                 for value in values)
 
 
 def winners_by_score(scores: tuple[float, ...]) -> tuple[int, ...]:
@@ -341,10 +362,11 @@ class State(ABC):
         return None
 
     def estimate_returns(self) -> tuple[float, ...]:
-        """For a game not yet over, each seat's expected return, in [0, 1] and
-        summing to 1: what a search scores a playout it cuts short. A game may
-        judge its position cheaply here; by default every seat gets an equal share."""
-        return (1.0 / self.players,) * self.players
+        """For a game not yet over, each seat's expected `Outcome.standing_returns()`, each in
+        [0, 1] (with two seats, its chance of winning): what a search scores a playout it cuts
+        short. A game may judge its position cheaply here (`chances_ahead`); by default the
+        seats are all even."""
+        return (0.5,) * self.players
 
     def naive_returns(self) -> tuple[float, ...]:
         """The same as `estimate_returns`, judged as a beginner would, for the quick level's search:

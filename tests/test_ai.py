@@ -16,7 +16,7 @@ import pytest
 
 from pygames_core import ai
 from pygames_core.ai import alphabeta, mcts
-from pygames_core.core import CHANCE, GameInfo, Outcome, State, chance_move
+from pygames_core.core import CHANCE, GameInfo, Outcome, State, chance_move, chances_ahead
 from pygames_core.games.bobail import BobailState
 from pygames_core.games.kalah import KalahState
 from pygames_core.games.lostcities import LostCitiesState
@@ -89,6 +89,41 @@ class TwoMindedDieState(HopefulDieState):
 
     def naive_returns(self) -> tuple[float, ...]:
         return (0.1, 0.45, 0.45) if self.picks[:1] == ("fair",) else (0.9, 0.05, 0.05)
+
+
+@dataclass(frozen=True)
+class PodiumState(State):
+    """A toy for three seats where seat 0 cannot win: seat 1 wins whatever it does, and it only
+    chooses whether it finishes "second" or "last"."""
+
+    info: ClassVar[GameInfo] = GameInfo("podium", "Podium", 3, 3, (), False, False, 1)
+    players: int = 3
+    pick: str = ""
+
+    @classmethod
+    def new(cls, players: int = 3, options: Mapping[str, str] | None = None, seed: int = 0) -> PodiumState:
+        return cls(players)
+
+    @property
+    def to_move(self) -> int | None:  # type: ignore[override]
+        return None if self.pick else 0
+
+    def _legal_moves(self) -> tuple[str, ...]:
+        return () if self.pick else ("last", "second")
+
+    def _apply(self, move: str) -> PodiumState:
+        return PodiumState(self.players, move)
+
+    def outcome(self) -> Outcome | None:
+        if not self.pick:
+            return None
+        return Outcome((5.0 if self.pick == "second" else 0.0, 10.0, 2.0), (1,), "seat 1 scores the most")
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"pick": self.pick}
+
+    def why_illegal(self, move: str) -> str:
+        return "not now"
 
 
 def random_states(cls: type[State], games: int, seed: int) -> list[State]:
@@ -191,6 +226,31 @@ def test_a_spent_budget_still_gives_a_move() -> None:
 def test_a_playout_past_its_limit_counts_as_equal_shares() -> None:
     result = mcts.search(KalahState.new(2), UNLIMITED, 1, 50, playout_limit=0)
     assert set(result.values.values()) == {0.5}
+
+
+def test_a_seat_that_cannot_win_still_plays_for_its_place() -> None:
+    """As Board Game Arena rates a game of three, the search counts the seats it finishes ahead of:
+    counting wins alone, both moves here are worth 0 and it took the first it met."""
+    result = mcts.search(PodiumState.new(), UNLIMITED, 1, 40)
+    assert result.values == {"last": 0.0, "second": 0.5} and result.move == "second"
+    for level in ai.LEVELS:
+        assert ai.choose_move(PodiumState.new(), "search", UNLIMITED, 1, 40, level=level) == "second"
+
+
+def test_the_standing_returns_count_each_seat_finished_ahead_of() -> None:
+    fewest = Outcome((0.0, 3.0, 3.0, 7.0), (0,), "seat 0 has no tile left", fewest_first=True)
+    assert fewest.standing_returns() == (1.0, 0.5, 0.5, 0.0)
+    assert Outcome((5.0, 5.0), (0, 1), "a draw").standing_returns() == (0.5, 0.5) == Outcome((5.0, 5.0), (0, 1), "").returns()
+    assert Outcome((3.0, 1.0), (0,), "").standing_returns() == (1.0, 0.0)
+
+
+def test_the_chances_of_finishing_ahead_are_a_softmax_for_two_and_pairwise_for_more() -> None:
+    assert chances_ahead([1.0, 0.2]) == pytest.approx((math.exp(1.0) / (math.exp(1.0) + math.exp(0.2)),
+                                                       math.exp(0.2) / (math.exp(1.0) + math.exp(0.2))))
+    assert chances_ahead([0.0, 0.0, 0.0]) == (0.5, 0.5, 0.5)
+    spread = chances_ahead([3.0, 1.0, 1.0, -2.0])
+    assert spread[0] > spread[1] == spread[2] > spread[3] and sum(spread) == pytest.approx(2)
+    assert chances_ahead([0.0, -5000.0]) == (1.0, 0.0), "no overflow far apart"
 
 
 def test_a_game_with_its_own_estimate_is_judged_by_it_without_playouts() -> None:

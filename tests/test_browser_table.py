@@ -362,6 +362,16 @@ def test_a_cacao_hint_marks_the_turn_button_while_the_tile_lies_the_wrong_way(pa
     assert f"Red lays a {tile} on {square}{turned}" in move_list(page)
 
 
+def test_a_hint_at_a_table_of_three_tells_the_place_the_computer_expects(page: Page, site_url: str) -> None:
+    """With more than two seats the computer plays for its place (Outcome.standing_returns), so the
+    hint's figure is the share of the others it expects the person to finish ahead of."""
+    open_table(page, site_url, "one")
+    new_game(page, ["human", "human", "human"])
+    page.click("#hint")
+    expect(page.locator("#status .advice")).to_have_text(
+        re.compile(r"^Hint: [^.]+\. The computer expects you to finish ahead of about \d+% of the others\.$"))
+
+
 def test_a_backgammon_hint_tells_the_whole_play_and_its_chance(page: Page, site_url: str) -> None:
     open_table(page, site_url, "backgammon")
     new_game(page, ["human", "human"])

@@ -85,6 +85,9 @@ def check_state(state: State) -> None:
         assert outcome.reason
         standings = outcome.standings()
         assert sorted(standings) == list(range(state.players)) and set(standings[:len(outcome.winners)]) == set(outcome.winners)
+        returns = outcome.standing_returns()
+        assert sum(returns) == pytest.approx(state.players / 2), "each pair of seats shares 1"
+        assert [returns[seat] for seat in standings] == sorted(returns, reverse=True), "a better place is worth more"
         with pytest.raises(GameOverError):
             state.play("1")
     else:
@@ -94,6 +97,9 @@ def check_state(state: State) -> None:
         assert giving_up == sorted(giving_up), "resignations and the draw offer are listed last"
         assert OFFER_DRAW not in moves[:-1], "the draw offer is the very last"
         assert state.to_move == CHANCE or 0 <= state.to_move < state.players
+        estimate = state.estimate_returns()
+        assert all(0 <= chance <= 1 for chance in estimate) and sum(estimate) == pytest.approx(state.players / 2), \
+            "an estimate of the standing returns: each pair of seats shares 1"
         if state.to_move == CHANCE:
             weights = state.chance_weights()
             assert len(weights) == len(moves) and all(w > 0 for w in weights)

@@ -385,9 +385,9 @@ def test_the_estimate_counts_a_hand_that_may_find_no_safe_place_against_its_seat
         hands=(tuple(sorted(INDEX[name] for name in awkward)), tuple(sorted(INDEX[name] for name in handy)), ()),
         unseen=(3, 3, 8))
     assert [state.tiles_left(seat) for seat in range(3)] == [8, 8, 8]
-    assert state.naive_returns() == pytest.approx((1 / 3, 1 / 3, 1 / 3)), "tiles left alone: all alike"
+    assert state.naive_returns() == pytest.approx((0.5, 0.5, 0.5)), "tiles left alone: all even"
     chances = state.estimate_returns()
-    assert chances[0] < chances[1] < chances[2] and sum(chances) == pytest.approx(1)
+    assert chances[0] < chances[1] < chances[2] and sum(chances) == pytest.approx(1.5), "each pair shares 1"
     assert state.stuck_chance(2) == 0, "an empty hand has no tile to be stuck with"
 
 

@@ -605,11 +605,15 @@ function followedHint(answer) {
   return followed ? {...hint, ply: answer.ply, move: rest[0], play: rest} : null;
 }
 
-/** "Hint: 13/8, 6/5. The computer gives you about a 57% chance." */
+/** "Hint: 13/8, 6/5. The computer gives you about a 57% chance." With more than two seats the
+ * outlook is the share of the others the computer expects the person to finish ahead of. */
 function hintText({play, outlook}) {
   const moves = play.map(moveLabel).join(', ');
-  const rating = outlook === null ? '' : outlook === 1 ? ' It sees a forced win.' : outlook === 0 ? ' It sees no way to avoid losing.'
-    : ` The computer gives you about a ${Math.round(outlook * 100)}% chance.`;
+  const two = snap?.record.players === 2;
+  const rating = outlook === null ? '' : outlook === 1 ? ' It sees a forced win.'
+    : outlook === 0 ? (two ? ' It sees no way to avoid losing.' : ' It sees no way to avoid finishing last.')
+    : two ? ` The computer gives you about a ${Math.round(outlook * 100)}% chance.`
+    : ` The computer expects you to finish ahead of about ${Math.round(outlook * 100)}% of the others.`;
   return `Hint: ${moves}.${rating}`;
 }
 

@@ -201,7 +201,8 @@ def suggest(state: State, seconds: float, seed: int, iterations: int | None = No
             parts: Sequence[mcts.SearchResult] = ()) -> tuple[tuple[str, ...], float | None]:
     """Advice for the seat to move, from the same search as the computer's: the move (for a dice
     game's turn, the whole play in order) and the seat's outlook as the search judges it, in
-    [0, 1] (its chance of winning, in a game of two that one wins), or None where the search does
+    [0, 1] (its chance of winning, in a game of two that one wins; with more seats, the share of
+    the others it may finish ahead of: `Outcome.standing_returns`), or None where the search does
     not judge it (alpha-beta short of a forced result, Go's player). Exactly 1 or 0 only for a
     result the search has proved. `parts` as for `choose_move`.
 
@@ -209,7 +210,7 @@ def suggest(state: State, seconds: float, seed: int, iterations: int | None = No
     if state.to_move is None or state.to_move == CHANCE:
         raise ValueError("nobody is to choose a move now")
     if parts:
-        return _advice(state, _combined(state, "search", parts))
+        return _advice(_combined(state, "search", parts))
     position = state.search_position()
     if _is_decided(position):
         move, outlook = position.decision()  # type: ignore[union-attr]
@@ -225,12 +226,12 @@ def suggest(state: State, seconds: float, seed: int, iterations: int | None = No
         from . import go_player
 
         return (go_player.choose_move(state, seconds, seed, iterations),), None  # type: ignore[arg-type]
-    return _advice(state, mcts.search(state, seconds, seed, iterations))
+    return _advice(mcts.search(state, seconds, seed, iterations))
 
 
-def _advice(state: State, result: mcts.SearchResult) -> tuple[tuple[str, ...], float]:
-    """A Monte Carlo search's move, and its mean return shrunk towards an equal share (Laplace's
-    rule of succession): a mean of a few playouts is often all wins or all losses by chance, and
-    only a proof may claim a forced result."""
-    visits, share = result.visits[result.move], 1 / state.players  # type: ignore[attr-defined]
-    return (result.move,), (result.values[result.move] * visits + 2 * share) / (visits + 2)
+def _advice(result: mcts.SearchResult) -> tuple[tuple[str, ...], float]:
+    """A Monte Carlo search's move, and its mean return shrunk towards even (Laplace's rule of
+    succession): a mean of a few playouts is often all wins or all losses by chance, and only a
+    proof may claim a forced result."""
+    visits = result.visits[result.move]
+    return (result.move,), (result.values[result.move] * visits + 1) / (visits + 2)

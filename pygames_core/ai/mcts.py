@@ -6,14 +6,15 @@ legal moves less the resignations: a search never gives up), `chance_weights()`,
 move against `legal_moves()` again, but the base class caches that tuple on the
 state, so the check is one membership test.)
 
-- Any number of seats. A node's statistics are the returns (`Outcome.returns()`)
+- Any number of seats. A node's statistics are the returns
+  (`Outcome.standing_returns()`: the share of the other seats finished ahead of)
   of the seat that chose the move into it, so a seat that moves several times in
   a row (Kalah's extra turn, Bobail's Bobail-then-token turn) needs no special
   case: each node is simply judged by whoever chose it.
 - Chance points are sampled by `chance_weights()`, never chosen by UCT.
 - Playouts are uniformly random. One that reaches `playout_limit` plies before
   the game ends is cut there and scored by the state's `estimate_returns()`,
-  which is equal shares unless the game judges its own positions. A game that
+  which is even for every seat unless the game judges its own positions. A game that
   does gets no playouts at all (`ESTIMATED_PLAYOUT_LIMIT`): each new node is
   scored by its estimate. A naive search (the quick level's) scores it by
   `naive_returns()`, as a beginner would judge it.
@@ -315,7 +316,7 @@ def _final_returns(state: State) -> tuple[float, ...]:
     outcome = state.outcome()
     if outcome is None:
         raise ValueError(f"{state.info.title}: the game is over but has no outcome")
-    return outcome.returns()
+    return outcome.standing_returns()
 
 
 def _weighted(weights: tuple[int, ...], rng: Rng) -> int:

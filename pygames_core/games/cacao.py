@@ -101,7 +101,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import rng as rng_module
-from ..core import CHANCE, GameInfo, InvalidMoveError, Outcome, State, redeal
+from ..core import CHANCE, GameInfo, InvalidMoveError, Outcome, State, chances_ahead, redeal
 
 SEAT_NAMES = ("Red", "Purple", "White", "Yellow")
 PATTERNS = ((1, 1, 1, 1), (2, 1, 0, 1), (3, 0, 0, 1), (3, 1, 0, 0))  # workers on top, right, bottom, left
@@ -486,15 +486,14 @@ class CacaoState(State):
         return None if self.phase == "deal" else self.active
 
     def estimate_returns(self) -> tuple[float, ...]:
-        """Each seat's chance from the gold it would have now (a cacao counted as
-        the 2 gold a market pays at least), against the spread of the tiles to come."""
+        """Each seat's chances of finishing ahead of the others (`chances_ahead`), from the gold it
+        would have now (a cacao counted as the 2 gold a market pays at least), against the spread
+        of the tiles to come."""
         totals = self.totals()
         to_come = sum(sum(pile) + len(hand) for pile, hand in zip(self.piles, self.hands))
         spread = SPREAD * math.sqrt(1 + to_come)
         values = [(totals[seat] + 2 * self.cacao[seat]) / spread for seat in range(self.players)]
-        top = max(values)
-        weights = [math.exp(value - top) for value in values]
-        return tuple(weight / sum(weights) for weight in weights)
+        return chances_ahead(values)
 
     # -- view and hidden information -----------------------------------------
 

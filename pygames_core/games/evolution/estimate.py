@@ -10,8 +10,8 @@ from the Watering Hole. So a seat with many small species does not eat more
 than one with a few big ones, which a share of the food by hunger alone had the
 search believe: it laid every card as a new species that then starved.
 
-The points become chances (`returns`) against the spread of the rounds still to
-come.
+The points become chances of finishing ahead of each other seat (`returns`) against
+the spread of the rounds still to come.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from ...core import chances_ahead
 from . import attack, rounds
 from .cards import CARNIVORE, COOPERATION, FAT_TISSUE, FERTILE, FOOD, FORAGING, LONG_NECK, TRAIT
 from .species import MAX_SIZE, Species
@@ -30,7 +31,8 @@ Rows = list[tuple[Species, ...]]
 
 # Points: how much a lead counts, before the rounds to come. At 6 players a spread of 2 moved a
 # return by hundredths for a move's gain, which the search's exploration drowns; 1 did as well or
-# better (bench/ai_strength.py, 6 players against random).
+# better (bench/ai_strength.py, 6 players against random; measured with chances of winning, before
+# `chances_ahead`).
 SPREAD = 1.0
 HAND_WORTH, FAT_WORTH = 0.4, 0.8  # points a card in hand and a stored fat are worth to `worth`
 CARNIVORE_HOPE = 0.5  # the part of a carnivore's hunger `worth` hopes its attacks will meet
@@ -41,8 +43,8 @@ BEFORE_FOOD = (FERTILE, LONG_NECK, FAT_TISSUE)
 
 
 def returns(state: EvolutionState) -> tuple[float, ...]:
-    """Each seat's chance from its `worth`, against the spread of the rounds still to come,
-    which the deck measures."""
+    """Each seat's chances of finishing ahead of the others (`chances_ahead`), from its `worth`,
+    against the spread of the rounds still to come, which the deck measures."""
     areas = [state.area(seat) for seat in range(state.players)]
     rows = before_food(state, [row for row, _, _ in areas])
     forecast = plant_forecast(state, rows)
@@ -51,9 +53,7 @@ def returns(state: EvolutionState) -> tuple[float, ...]:
               for seat, (_, hand, _) in enumerate(areas)]
     to_come = state.deck_size + (0 if state.last_round else sum(state.discards))
     spread = SPREAD * math.sqrt(1 + to_come / 4)
-    top = max(points)
-    weights = [math.exp((value - top) / spread) for value in points]
-    return tuple(weight / sum(weights) for weight in weights)
+    return chances_ahead([value / spread for value in points])
 
 
 def before_food(state: EvolutionState, rows: Rows) -> Rows:

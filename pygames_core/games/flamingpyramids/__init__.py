@@ -91,7 +91,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ... import rng as rng_module
-from ...core import CHANCE, LONGEST_RECORD, GameInfo, InvalidMoveError, Option, Outcome, State, redeal
+from ...core import CHANCE, LONGEST_RECORD, GameInfo, InvalidMoveError, Option, Outcome, State, chances_ahead, redeal
 from . import pyramid
 from .pyramid import Place
 from .tiles import COLOUR, COUNT, INCENDIARY, INDEX, MATERIAL, NAMES, SYMBOLS, WEIGHT, words
@@ -123,7 +123,8 @@ HAND_RISK = 4.0
 its tiles would go safely on two tiles drawn at random (the product of their `MISSES`). At the quick
 level's budget (150 ms a turn) against five quick seats, which judge by tiles left alone
 (`ai.NAIVE_LEVELS`), a search that counts this finished ahead of 57% of them over 102 games
-(bench/ai_strength.py, seed 930). A first try at 8 tiles did worse than at 4 (36 games each)."""
+(bench/ai_strength.py, seed 930, when the searches still played to win alone). A first try at 8
+tiles did worse than at 4 (36 games each)."""
 
 
 def _on(value: str) -> bool:
@@ -380,8 +381,9 @@ class FlamingPyramidsState(State):
         return self._replace(hands=tuple(hands), pool=tuple(sorted(left)), rng=rng.below(1 << 64))
 
     def estimate_returns(self) -> tuple[float, ...]:
-        """Each seat's chance, from the tiles each has left (fewer is better) and how likely its hand
-        is to hold no tile that goes safely where tiles go next (`HAND_RISK`)."""
+        """Each seat's chances of finishing ahead of the others, from the tiles each has left (fewer
+        is better) and how likely its hand is to hold no tile that goes safely where tiles go next
+        (`HAND_RISK`)."""
         return _chances([self.tiles_left(seat) + HAND_RISK * self.stuck_chance(seat) for seat in range(self.players)])
 
     def stuck_chance(self, seat: int) -> float:
@@ -391,15 +393,14 @@ class FlamingPyramidsState(State):
         return math.prod([MISSES[tile] for tile in hand]) if hand else 0.0
 
     def naive_returns(self) -> tuple[float, ...]:
-        """Each seat's chance from the tiles it has left alone: the hand's tiles are not weighed."""
+        """The same chances from the tiles each seat has left alone: the hand's tiles are not weighed."""
         return _chances([self.tiles_left(seat) for seat in range(self.players)])
 
 
 def _chances(tiles: list[float]) -> tuple[float, ...]:
-    """Each seat's chance of winning from the tiles it has left, or counts as left: fewer is better."""
-    weights = [math.exp(-left / SPREAD) for left in tiles]
-    total = sum(weights)
-    return tuple(weight / total for weight in weights)
+    """Each seat's chances of finishing ahead of the others (`chances_ahead`) from the tiles it has
+    left, or counts as left: fewer is better."""
+    return chances_ahead([-left / SPREAD for left in tiles])
 
 
 def _placement(move: str) -> tuple[int, Place]:
