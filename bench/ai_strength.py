@@ -13,7 +13,9 @@ the lapses of `ai.LEVELS`, for "search"; strong by default>, parts=<searches sid
 "search", in processes of their own, as the page's strong level does in workers where the search
 splits; each part has the whole budget, so give each such part a core), and "blind" to hide the
 game's own `estimate_returns()` from the search (cut playouts then count as draws, after
-`mcts.PLAYOUT_LIMIT` plies, as before games had estimates). With --players N, player a takes one
+`mcts.PLAYOUT_LIMIT` plies, as before games had estimates), and "sighted" to let it search the true
+state, every hand in sight, with no worlds drawn (a bound on what reading the hidden cards could
+be worth: future draws stay chance). With --players N, player a takes one
 seat and b every other. Games come in rounds on the same seed, a taking each seat in turn; chance
 outcomes come from the game's own generator. --first numbers the first game, so a long run may be
 played in parts, on several cores or days.
@@ -25,6 +27,7 @@ share is 1/N a game) and, with more than two players, how often a finished ahead
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import sys
 import time
@@ -43,11 +46,11 @@ def parse_player(text: str) -> dict[str, object]:
     kind, _, settings = text.partition(":")
     if kind not in ("random", "search", "mcts"):
         raise SystemExit(f"unknown player {kind!r}")
-    player: dict[str, object] = {"kind": kind, "ms": math.inf, "it": None, "limit": None, "blind": False, "parts": 1,
+    player: dict[str, object] = {"kind": kind, "ms": math.inf, "it": None, "limit": None, "blind": False, "sighted": False, "parts": 1,
                                  "level": "strong", "turn": False}
     for setting in filter(None, settings.split(",")):
         name, _, value = setting.partition("=")
-        if name in ("blind", "turn") and not value:
+        if name in ("blind", "sighted", "turn") and not value:
             player[name] = True
         elif name == "level" and kind == "search" and value in ai.LEVELS:
             player["level"] = value
@@ -57,21 +60,30 @@ def parse_player(text: str) -> dict[str, object]:
             raise SystemExit(f"unknown setting {name!r}")
     if kind != "random" and player["ms"] == math.inf and player["it"] is None:
         raise SystemExit(f"a {kind} player needs ms= or it=")
-    if kind == "search" and (player["blind"] or player["limit"] is not None):
-        raise SystemExit("blind and limit= are settings of mcts")
+    if kind == "search" and (player["blind"] or player["sighted"] or player["limit"] is not None):
+        raise SystemExit("blind, sighted and limit= are settings of mcts")
     if player["turn"] and (player["ms"] == math.inf or player["it"] is not None):
         raise SystemExit("turn needs ms= and no it=: it makes ms= the budget of a turn")
     return player
 
 
-def blind(state: State) -> State:
-    """The same state in a subclass that keeps the contract's default estimate;
-    `_replace` copies the class, so every state the search makes stays blind."""
+def altered(state: State, name: str, **attributes: object) -> State:
+    """The same state in a subclass with `attributes` in place of its class's; `_replace` copies
+    the class, so every state the search makes from it stays so."""
     cls = type(state)
-    blind_cls = type(f"Blind{cls.__name__}", (cls,), {"estimate_returns": State.estimate_returns})
-    copy = object.__new__(blind_cls)
+    copy = object.__new__(type(f"{name}{cls.__name__}", (cls,), attributes))
     copy.__dict__.update(state.__dict__)
     return copy
+
+
+def blind(state: State) -> State:
+    """The state with the contract's default estimate."""
+    return altered(state, "Blind", estimate_returns=State.estimate_returns)
+
+
+def sighted(state: State) -> State:
+    """The state as a game without hidden information: the search reads it as it is."""
+    return altered(state, "Sighted", info=dataclasses.replace(state.info, has_hidden_info=False))
 
 
 def choose(state: State, player: dict[str, object], seed: int, seconds: float) -> tuple[str, int]:
@@ -83,6 +95,7 @@ def choose(state: State, player: dict[str, object], seed: int, seconds: float) -
     if player["kind"] == "search":
         return ai.choose_move(state, "search", seconds, seed, player["it"], level=player["level"]), 0  # type: ignore[arg-type]
     searched = blind(state) if player["blind"] else state
+    searched = sighted(searched) if player["sighted"] else searched
     result = mcts.search(searched, seconds, seed, player["it"], playout_limit=player["limit"])  # type: ignore[arg-type]
     return result.move, result.iterations
 
