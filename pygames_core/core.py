@@ -186,8 +186,9 @@ class Outcome:
         """Each seat's share of the other seats it finished ahead of (`placing`), a tie counting
         half: what the computer plays for. Board Game Arena rates a game of more than two as a duel
         between each pair of players, so a seat that cannot win still plays for its place. With two
-        seats, `returns()`."""
-        keys = [self.placing(seat) for seat in range(len(self.scores))]
+        seats, `returns()`. The winners share first place, whatever their scores (a draw agreed
+        in Kalah)."""
+        keys = [(True, 0.0) if seat in self.winners else self.placing(seat) for seat in range(len(self.scores))]
         # Each seat meets itself once, as a tie: take that half off.
         beaten = [sum(1.0 if key > other else 0.5 if key == other else 0.0 for other in keys) - 0.5 for key in keys]
         return tuple(count / max(len(keys) - 1, 1) for count in beaten)

@@ -242,6 +242,8 @@ def test_the_standing_returns_count_each_seat_finished_ahead_of() -> None:
     assert fewest.standing_returns() == (1.0, 0.5, 0.5, 0.0)
     assert Outcome((5.0, 5.0), (0, 1), "a draw").standing_returns() == (0.5, 0.5) == Outcome((5.0, 5.0), (0, 1), "").returns()
     assert Outcome((3.0, 1.0), (0,), "").standing_returns() == (1.0, 0.0)
+    assert Outcome((30.0, 18.0), (0, 1), "a draw agreed").standing_returns() == (0.5, 0.5), "winners share first place"
+    assert Outcome((9.0, 9.0, 4.0), (0, 1), "").standing_returns() == (0.75, 0.75, 0.0)
 
 
 def test_the_chances_of_finishing_ahead_are_a_softmax_for_two_and_pairwise_for_more() -> None:
