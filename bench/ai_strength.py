@@ -46,8 +46,8 @@ def parse_player(text: str) -> dict[str, object]:
     kind, _, settings = text.partition(":")
     if kind not in ("random", "search", "mcts"):
         raise SystemExit(f"unknown player {kind!r}")
-    player: dict[str, object] = {"kind": kind, "ms": math.inf, "it": None, "limit": None, "blind": False, "sighted": False, "parts": 1,
-                                 "level": "strong", "turn": False}
+    player: dict[str, object] = {"kind": kind, "ms": math.inf, "it": None, "limit": None, "blind": False,
+                                 "sighted": False, "parts": 1, "level": "strong", "turn": False}
     for setting in filter(None, settings.split(",")):
         name, _, value = setting.partition("=")
         if name in ("blind", "sighted", "turn") and not value:
