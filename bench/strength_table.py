@@ -1,0 +1,185 @@
+"""The strength table of issue 18, kept as a ledger that grows over many runs.
+
+    .venv/bin/python bench/strength_table.py run [--rows ID[:PLAYERS[:OPPONENT]] ...] [--minutes M]
+    .venv/bin/python bench/strength_table.py table
+
+A row is a game at a player count, its default options, with the page's strong level (the page's
+budget halved, as the other benches do: `STRONG`) in one seat and the quick level (`QUICK`) or
+uniformly random moves in every other seat, over `GAMES` games (rounded up to a multiple of the
+seats) on a fixed seed. The games are bench/ai_strength.py's: a round of one deal a seat, the strong
+player taking each seat in turn.
+
+`run` plays the games a row still lacks, one at a time on one core, and appends each finished game
+to bench/strength/<row>.jsonl with the commit it was played on ("+" when pygames_core/ had changes
+not committed). It may be stopped at any moment (a game not finished is simply not written), and
+--minutes stops it after the game that crosses the time. Two runs at once, one a core, need
+different --rows. `table` prints every row from the ledger as markdown: strong's share of the
+points ("won"), its share of the other seats it finished ahead of ("ahead", the bar's measure:
+winners first, then by score as the game ranks it, a tie half; the same as "won" with two seats),
+its longest turn, the commits, and whether the row meets the bar (ahead >= 70% against quick and
+95% against random, every turn within 1.2x its budget, the full count of games).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ai_strength import parse_player, play_game
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from pygames_core.registry import games  # noqa: E402
+
+LEDGER = Path(__file__).resolve().parent / "strength"
+STRONG = "search:ms=1500,turn"
+QUICK = "search:ms=150,turn,level=quick"
+OPPONENTS = {"quick": QUICK, "random": "random"}
+BARS = {"quick": 0.70, "random": 0.95}
+GAMES = 100
+TURN_ALLOWANCE = 1.2
+SEEDS = {
+    ("flamingpyramids", 3, "quick"): 913, ("flamingpyramids", 4, "quick"): 912,
+    ("flamingpyramids", 5, "quick"): 911, ("flamingpyramids", 6, "quick"): 910,
+    ("flamingpyramids", 5, "random"): 940, ("flamingpyramids", 6, "random"): 941,
+    ("evolution", 4, "quick"): 760, ("evolution", 6, "quick"): 860,
+    ("cacao", 4, "quick"): 735, ("one", 6, "quick"): 786,
+}
+"""The seeds of rows begun before the ledger, so their games go on where they stopped; every other
+row's seed is `seed_of`'s."""
+
+
+@dataclass(frozen=True)
+class Row:
+    game: str
+    players: int
+    opponent: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.game}-{self.players}p-{self.opponent}"
+
+    @property
+    def games(self) -> int:
+        return -(-GAMES // self.players) * self.players
+
+    @property
+    def seed(self) -> int:
+        return SEEDS.get((self.game, self.players, self.opponent), seed_of(self))
+
+    @property
+    def path(self) -> Path:
+        return LEDGER / f"{self.name}.jsonl"
+
+    def played(self) -> list[dict]:
+        if not self.path.exists():
+            return []
+        return [json.loads(line) for line in self.path.read_text().splitlines() if line.strip()]
+
+
+def seed_of(row: Row) -> int:
+    """A seed a row: 5000 + 100 times the game's place in the registry + 10 times the players,
+    + 1 against random."""
+    order = [info.id for info in games()]
+    return 5000 + 100 * order.index(row.game) + 10 * row.players + (row.opponent == "random")
+
+
+def all_rows() -> list[Row]:
+    return [Row(info.id, players, opponent)
+            for info in games()
+            for players in range(info.min_players, info.max_players + 1)
+            for opponent in OPPONENTS]
+
+
+def selected(patterns: list[str] | None) -> list[Row]:
+    """The rows that match any ID[:PLAYERS[:OPPONENT]] (all rows without patterns)."""
+    rows = all_rows()
+    if not patterns:
+        return rows
+    chosen = [row for row in rows if any(matches(row, pattern) for pattern in patterns)]
+    if not chosen:
+        raise SystemExit(f"no row matches {' '.join(patterns)}")
+    return chosen
+
+
+def matches(row: Row, pattern: str) -> bool:
+    parts = pattern.split(":")
+    wanted = (row.game, str(row.players), row.opponent)
+    return all(part == value for part, value in zip(parts, wanted))
+
+
+def commit() -> str:
+    """The commit HEAD, with "+" when pygames_core/ differs from it."""
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                          check=True).stdout.strip()
+    changed = subprocess.run(["git", "status", "--porcelain", "pygames_core"], cwd=ROOT, capture_output=True,
+                             text=True, check=True).stdout.strip()
+    return head + ("+" if changed else "")
+
+
+def run(rows: list[Row], minutes: float) -> None:
+    deadline = time.monotonic() + minutes * 60
+    played_on = commit()
+    LEDGER.mkdir(exist_ok=True)
+    strong = parse_player(STRONG)
+    for row in rows:
+        done = len(row.played())
+        pair = (strong, parse_player(OPPONENTS[row.opponent]))
+        for game in range(done, row.games):
+            if time.monotonic() > deadline:
+                return
+            won, ahead, scores, plies, mean, longest, _ = play_game(
+                row.game, {}, pair, row.seed + game // row.players, game % row.players, row.players)
+            record = {"game": game + 1, "seat": game % row.players, "won": won, "ahead": ahead,
+                      "scores": list(scores), "plies": plies, "mean_ms": round(mean * 1000),
+                      "longest_ms": round(longest * 1000), "commit": played_on}
+            with row.path.open("a") as ledger:
+                ledger.write(json.dumps(record) + "\n")
+            print(f"{row.name} game {game + 1}/{row.games}: won {won:g}, ahead {ahead:.2f}, "
+                  f"longest turn {record['longest_ms']} ms", flush=True)
+
+
+def table(rows: list[Row]) -> None:
+    budget = parse_player(STRONG)["ms"]
+    print(f"strong ({STRONG}) against quick ({QUICK}) or random; default options\n")
+    print("| game | players | against | games (seed) | won | ahead | longest turn | commits | bar |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for row in rows:
+        played = row.played()
+        if not played:
+            print(f"| {row.game} | {row.players} | {row.opponent} | 0 of {row.games} ({row.seed}) | | | | | no games |")
+            continue
+        count = len(played)
+        won = sum(game["won"] for game in played) / count
+        ahead = sum(game["ahead"] for game in played) / count
+        longest = max(game["longest_ms"] for game in played)
+        commits = ", ".join(dict.fromkeys(game["commit"] for game in played))
+        within = longest <= TURN_ALLOWANCE * budget
+        if count < row.games:
+            verdict = f"{count} of {row.games} games"
+        else:
+            verdict = "met" if ahead >= BARS[row.opponent] and within else "**not met**"
+        print(f"| {row.game} | {row.players} | {row.opponent} | {count} of {row.games} ({row.seed}) | "
+              f"{100 * won:.0f}% | {100 * ahead:.1f}% | {longest} ms | {commits} | {verdict} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="The strength table of issue 18, as a ledger")
+    parser.add_argument("command", choices=("run", "table"))
+    parser.add_argument("--rows", nargs="*", help="ID[:PLAYERS[:OPPONENT]], e.g. evolution:4 or one:6:random")
+    parser.add_argument("--minutes", type=float, default=float("inf"), help="run: stop after the game that crosses it")
+    options = parser.parse_args()
+    rows = selected(options.rows)
+    if options.command == "run":
+        run(rows, options.minutes)
+    else:
+        table(rows)
+
+
+if __name__ == "__main__":
+    main()
