@@ -97,11 +97,11 @@ def all_rows() -> list[Row]:
 
 
 def selected(patterns: list[str] | None) -> list[Row]:
-    """The rows that match any ID[:PLAYERS[:OPPONENT]] (all rows without patterns)."""
+    """The rows that match ID[:PLAYERS[:OPPONENT]], in the order of the patterns (all rows without)."""
     rows = all_rows()
     if not patterns:
         return rows
-    chosen = [row for row in rows if any(matches(row, pattern) for pattern in patterns)]
+    chosen = list(dict.fromkeys(row for pattern in patterns for row in rows if matches(row, pattern)))
     if not chosen:
         raise SystemExit(f"no row matches {' '.join(patterns)}")
     return chosen
