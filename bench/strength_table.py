@@ -101,10 +101,10 @@ def selected(patterns: list[str] | None) -> list[Row]:
     rows = all_rows()
     if not patterns:
         return rows
-    chosen = list(dict.fromkeys(row for pattern in patterns for row in rows if matches(row, pattern)))
-    if not chosen:
-        raise SystemExit(f"no row matches {' '.join(patterns)}")
-    return chosen
+    unknown = [pattern for pattern in patterns if not any(matches(row, pattern) for row in rows)]
+    if unknown:
+        raise SystemExit(f"no row matches {' '.join(unknown)}")
+    return list(dict.fromkeys(row for pattern in patterns for row in rows if matches(row, pattern)))
 
 
 def matches(row: Row, pattern: str) -> bool:
