@@ -10,14 +10,15 @@ seats) on a fixed seed. The games are bench/ai_strength.py's: a round of one dea
 player taking each seat in turn.
 
 `run` plays the games a row still lacks, one at a time on one core, and appends each finished game
-to bench/strength/<row>.jsonl with the commit it was played on ("+" when pygames_core/ had changes
-not committed). It may be stopped at any moment (a game not finished is simply not written), and
---minutes stops it after the game that crosses the time. Two runs at once, one a core, need
-different --rows. `table` prints every row from the ledger as markdown: strong's share of the
-points ("won"), its share of the other seats it finished ahead of ("ahead", the bar's measure:
-winners first, then by score as the game ranks it, a tie half; the same as "won" with two seats),
-its longest turn, the commits, and whether the row meets the bar (ahead >= 70% against quick and
-95% against random, every turn within 1.2x its budget, the full count of games).
+to bench/strength/<row>.jsonl with its wall time and the commit it was played on ("+" when
+pygames_core/ had changes not committed). It may be stopped at any moment (a game not finished is
+simply not written), and --minutes stops it after the game that crosses the time. Two runs at once,
+one a core, need different --rows. `table` prints every row from the ledger as markdown: strong's
+share of the points ("won"), its share of the other seats it finished ahead of ("ahead", the bar's
+measure: winners first, then by score as the game ranks it, a tie half; the same as "won" with two
+seats), its longest turn, the commits, and whether the row meets the bar (ahead >= 70% against quick
+and 95% against random, every turn within 1.2x its budget, the full count of games), then how many
+rows stand where.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import json
 import subprocess
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -133,11 +135,13 @@ def run(rows: list[Row], minutes: float) -> None:
         for game in range(done, row.games):
             if time.monotonic() > deadline:
                 return
+            began = time.monotonic()
             won, ahead, scores, plies, mean, longest, _ = play_game(
                 row.game, {}, pair, row.seed + game // row.players, game % row.players, row.players)
             record = {"game": game + 1, "seat": game % row.players, "won": won, "ahead": ahead,
                       "scores": list(scores), "plies": plies, "mean_ms": round(mean * 1000),
-                      "longest_ms": round(longest * 1000), "commit": played_on}
+                      "longest_ms": round(longest * 1000), "seconds": round(time.monotonic() - began, 1),
+                      "commit": played_on}
             with row.path.open("a") as ledger:
                 ledger.write(json.dumps(record) + "\n")
             print(f"{row.name} game {game + 1}/{row.games}: won {won:g}, ahead {ahead:.2f}, "
@@ -149,9 +153,11 @@ def table(rows: list[Row]) -> None:
     print(f"strong ({STRONG}) against quick ({QUICK}) or random; default options\n")
     print("| game | players | against | games (seed) | won | ahead | longest turn | commits | bar |")
     print("|---|---|---|---|---|---|---|---|---|")
+    tally: Counter[str] = Counter()
     for row in rows:
         played = row.played()
         if not played:
+            tally["not begun"] += 1
             print(f"| {row.game} | {row.players} | {row.opponent} | 0 of {row.games} ({row.seed}) | | | | | no games |")
             continue
         count = len(played)
@@ -161,11 +167,16 @@ def table(rows: list[Row]) -> None:
         commits = ", ".join(dict.fromkeys(game["commit"] for game in played))
         within = longest <= TURN_ALLOWANCE * budget
         if count < row.games:
-            verdict = f"{count} of {row.games} games"
+            verdict, kind = f"{count} of {row.games} games", "under way"
+        elif ahead >= BARS[row.opponent] and within:
+            verdict, kind = "met", "met"
         else:
-            verdict = "met" if ahead >= BARS[row.opponent] and within else "**not met**"
+            verdict, kind = "**not met**", "not met"
+        tally[kind] += 1
         print(f"| {row.game} | {row.players} | {row.opponent} | {count} of {row.games} ({row.seed}) | "
               f"{100 * won:.0f}% | {100 * ahead:.1f}% | {longest} ms | {commits} | {verdict} |")
+    counts = [f"{tally[kind]} {kind}" for kind in ("met", "not met", "under way", "not begun") if tally[kind]]
+    print(f"\n{len(rows)} row{'s' * (len(rows) != 1)}: {', '.join(counts)}")
 
 
 def main() -> None:
