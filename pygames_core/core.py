@@ -334,9 +334,10 @@ class State(ABC):
 
     def last_decision_of_turn(self) -> bool:
         """Whether the decision to make now surely ends the mover's turn (a Go play
-        or pass). A computer's level is a budget for a whole turn: it may spend all
-        that is left on such a decision, and keeps half for what may follow
-        otherwise (the default, for any game whose turn can go on)."""
+        or pass, a LITS piece, a ONE turn with no capture to start). A computer's
+        level is a budget for a whole turn: it may spend all that is left on such a
+        decision, and keeps half for what may follow otherwise (the default, for
+        any game whose turn can go on)."""
         return False
 
     def notes(self) -> tuple[str, ...]:

@@ -309,15 +309,21 @@ def test_snapshots_tell_whose_turn_each_move_belongs_to() -> None:
 
 
 def test_a_snapshot_says_when_the_decision_settles_the_turn() -> None:
-    """So the page's computer may spend a whole turn's budget on a Go move or on a Backgammon roll's
-    play (the turn search plans it whole), and only half on a decision a turn may follow with more
-    (a Kalah sowing can end in the store)."""
+    """So the page's computer may spend a whole turn's budget on a Go move, a LITS piece, a ONE stone
+    placed or on a Backgammon roll's play (the turn search plans it whole), and only half on a
+    decision a turn may follow with more (a Kalah sowing can end in the store, a ONE jump can go on)."""
     go = call({"op": "new", "game": "go", "seed": 1})
     assert go["last_decision"] is True
     for move in ("pass", "pass"):
         go = call({"op": "play", "record": go["record"], "move": move})
     assert go["view"]["stage"] == "marking" and go["last_decision"] is False  # toggles, then accept
     assert call({"op": "new", "game": "kalah", "seed": 1})["last_decision"] is False
+    assert call({"op": "new", "game": "lits", "seed": 1})["last_decision"] is True
+    one = call({"op": "new", "game": "one", "seed": 1})
+    assert one["last_decision"] is True
+    for move in ("r1s1", "r2s1"):
+        one = call({"op": "play", "record": one["record"], "move": move})
+    assert "jump r1s1>r3s1" in one["legal_moves"] and one["last_decision"] is False
     rolling = call({"op": "new", "game": "backgammon", "seed": 1})
     assert rolling["to_move"] == -1 and rolling["last_decision"] is False
     rolled = call({"op": "play", "record": rolling["record"], "move": rolling["legal_moves"][0]})

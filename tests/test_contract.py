@@ -131,6 +131,9 @@ def test_random_game_keeps_the_contract(case: tuple[str, dict[str, str], int, in
     assert len(record.moves) <= info.max_plies
     for state in states:
         check_state(state)
+    for state, after in zip(states, states[1:]):
+        if state.to_move != CHANCE and state.last_decision_of_turn():
+            assert after.is_over() or after.turn_seat() != state.to_move, "a decision said to end the turn ends it"
     assert record.replay() == states[-1], "replay is deterministic"
     assert Record.from_url(record.to_url()) == record
     assert Record.from_json(record.to_json()) == record

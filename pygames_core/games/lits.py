@@ -458,6 +458,9 @@ class LitsState(State):
     def swap_available(self) -> bool:
         return self.ply == 1 and self.to_move == 1 and not self.swapped
 
+    def last_decision_of_turn(self) -> bool:
+        return True  # a turn is one piece laid, or the pie rule's swap
+
     def _legal_moves(self) -> tuple[str, ...]:
         if self.to_move is None:
             return ()
