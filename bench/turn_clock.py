@@ -2,7 +2,7 @@
 
 A level's budget is for a whole turn. Each decision of the turn gets half of what is left, or
 all of it when the decision settles the rest of the turn (`ai.settles_turn`: a Go move, a
-Backgammon roll's play), and
+Pylos ball that completes no square, Lost Cities' draw, a Backgammon roll's play), and
 at least LEAST_THOUGHT while the turn's slack lasts (TURN_SLACK of its budget past it).
 """
 

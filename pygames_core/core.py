@@ -333,12 +333,24 @@ class State(ABC):
         return self.to_move if self.to_move is not None and self.to_move >= 0 else None
 
     def last_decision_of_turn(self) -> bool:
-        """Whether the decision to make now surely ends the mover's turn (a Go play
-        or pass, a LITS piece, a ONE turn with no capture to start). A computer's
-        level is a budget for a whole turn: it may spend all that is left on such a
-        decision, and keeps half for what may follow otherwise (the default, for
-        any game whose turn can go on)."""
-        return False
+        """Whether the decision to make now surely ends the mover's turn: every move
+        it may make leaves the game over or another seat's turn. A computer's level
+        is a budget for a whole turn: it may spend all that is left on such a
+        decision, and keeps half for what may follow otherwise.
+
+        By default a game with nothing hidden looks one move ahead by its own rules
+        (a Pylos ball that completes no square, Bobail's token move). A game with
+        hidden information answers False unless it overrides this from what every
+        seat sees (Lost Cities' draw): the answer reaches the page, which must not
+        learn from it what the mover holds."""
+        seat = self.to_move
+        if self.info.has_hidden_info or seat is None or seat < 0:
+            return False
+        for move in self.playing_moves():
+            after = self._apply(move)
+            if not after.is_over() and after.turn_seat() == seat:
+                return False
+        return True
 
     def notes(self) -> tuple[str, ...]:
         """What the move that led here set off, in words anyone at the table may

@@ -309,21 +309,29 @@ def test_snapshots_tell_whose_turn_each_move_belongs_to() -> None:
 
 
 def test_a_snapshot_says_when_the_decision_settles_the_turn() -> None:
-    """So the page's computer may spend a whole turn's budget on a Go move, a LITS piece, a ONE stone
-    placed or on a Backgammon roll's play (the turn search plans it whole), and only half on a
-    decision a turn may follow with more (a Kalah sowing can end in the store, a ONE jump can go on)."""
+    """So the page's computer may spend a whole turn's budget on a decision that surely ends the turn
+    (a Go move, a LITS piece, a Pylos ball that completes no square, Bobail's token move, Lost
+    Cities' draw) or on a Backgammon roll's play (the turn search plans it whole), and only half on
+    a decision a turn may follow with more (a Kalah sowing can end in the store, a Bobail move is
+    followed by a token's)."""
     go = call({"op": "new", "game": "go", "seed": 1})
     assert go["last_decision"] is True
     for move in ("pass", "pass"):
         go = call({"op": "play", "record": go["record"], "move": move})
     assert go["view"]["stage"] == "marking" and go["last_decision"] is False  # toggles, then accept
-    assert call({"op": "new", "game": "kalah", "seed": 1})["last_decision"] is False
+    assert call({"op": "new", "game": "kalah", "seed": 1})["last_decision"] is False  # pit 3 ends in the store
     assert call({"op": "new", "game": "lits", "seed": 1})["last_decision"] is True
-    one = call({"op": "new", "game": "one", "seed": 1})
-    assert one["last_decision"] is True
-    for move in ("r1s1", "r2s1"):
-        one = call({"op": "play", "record": one["record"], "move": move})
-    assert "jump r1s1>r3s1" in one["legal_moves"] and one["last_decision"] is False
+    assert call({"op": "new", "game": "pylos", "seed": 1})["last_decision"] is True  # no square to complete
+    bobail = call({"op": "new", "game": "bobail", "seed": 1})
+    assert bobail["view"]["phase"] == "token" and bobail["last_decision"] is True
+    bobail = call({"op": "play", "record": bobail["record"], "move": bobail["legal_moves"][0]})
+    assert bobail["view"]["phase"] == "bobail" and bobail["last_decision"] is False
+    cards = call({"op": "new", "game": "lostcities", "seed": 8})
+    while cards["to_move"] == -1:  # the deal
+        cards = call({"op": "computer_move", "record": cards["record"]})
+    assert cards["last_decision"] is False  # a card to play, then the draw
+    cards = call({"op": "play", "record": cards["record"], "move": cards["legal_moves"][0]})
+    assert cards["legal_moves"][0] == "draw deck" and cards["last_decision"] is True
     rolling = call({"op": "new", "game": "backgammon", "seed": 1})
     assert rolling["to_move"] == -1 and rolling["last_decision"] is False
     rolled = call({"op": "play", "record": rolling["record"], "move": rolling["legal_moves"][0]})

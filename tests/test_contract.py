@@ -121,6 +121,9 @@ def check_state(state: State) -> None:
         assert json.loads(json.dumps(view)) == view, "views are plain JSON"
         if state.info.has_hidden_info:
             assert state.resample(seat, Rng(len(before))).view(seat) == view, "a seat cannot tell a resample"
+    if state.info.has_hidden_info and not state.is_over():
+        assert state.resample(None, Rng(len(before))).last_decision_of_turn() == state.last_decision_of_turn(), \
+            "whether a decision ends the turn is told from what everyone sees (it reaches the page)"
 
 
 @pytest.mark.parametrize("case", list(cases()), ids=case_id)
@@ -131,9 +134,12 @@ def test_random_game_keeps_the_contract(case: tuple[str, dict[str, str], int, in
     assert len(record.moves) <= info.max_plies
     for state in states:
         check_state(state)
-    for state, after in zip(states, states[1:]):
-        if state.to_move != CHANCE and state.last_decision_of_turn():
-            assert after.is_over() or after.turn_seat() != state.to_move, "a decision said to end the turn ends it"
+    for index, state in enumerate(states):
+        if state.to_move == CHANCE or state.is_over() or not state.last_decision_of_turn():
+            continue
+        for later in itertools.takewhile(lambda later: not later.is_over() and later.turn_seat() == state.to_move,
+                                         itertools.islice(states, index + 1, None)):
+            assert later.to_move == CHANCE, "a decision said to end the turn is the mover's last of it"
     assert record.replay() == states[-1], "replay is deterministic"
     assert Record.from_url(record.to_url()) == record
     assert Record.from_json(record.to_json()) == record

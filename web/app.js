@@ -494,7 +494,8 @@ function turnStart(seat) {
 const continuesTurn = (seat) => seat >= 0 && turnStart(seat) < snap.ply;
 
 /** A level's budget is for a whole turn: a decision gets half the time left, or all of it when
-    it settles the rest of the turn (a Go move, a Backgammon roll's play: the bridge's last_decision). */
+    it settles the rest of the turn (a Go move, a Pylos ball that completes no square, Lost Cities' draw, a
+    Backgammon roll's play: the bridge's last_decision). */
 function thinkingTime(seat) {
   const turn = `${saveId}:${seat}:${turnStart(seat)}`;
   if (turnClock?.turn !== turn) {

@@ -145,9 +145,10 @@ def alphabeta_move(position: alphabeta.Position, seconds: float, seed: int, iter
 
 def settles_turn(state: State) -> bool:
     """Whether the computer's decision in `state` settles the rest of its turn, so that it may spend
-    all the turn's budget left on it: one that surely ends the turn (`State.last_decision_of_turn`,
-    a Go move), or a roll's play in a dice game, which the turn search plans whole at its first move
-    (Backgammon: later moves of the play follow the plan at once)."""
+    all the turn's budget left on it: one that surely ends the turn (`State.last_decision_of_turn`:
+    a Go move, a Pylos ball that completes no square, Lost Cities' draw), or a roll's play in a
+    dice game, which the turn search plans whole at its first move (Backgammon: later moves of the
+    play follow the plan at once)."""
     return state.last_decision_of_turn() or _is_turn(state.search_position())
 
 

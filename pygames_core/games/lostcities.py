@@ -273,6 +273,9 @@ class LostCitiesState(State):
 
     # -- moves -------------------------------------------------------------
 
+    def last_decision_of_turn(self) -> bool:
+        return self.phase == "draw"  # the draw ends the turn; the deck's card is dealt by chance
+
     def _legal_moves(self) -> tuple[str, ...]:
         phase = self.phase
         if phase == "play":

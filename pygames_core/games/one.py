@@ -295,9 +295,6 @@ class OneState(State):
 
     # -- moves -------------------------------------------------------------
 
-    def last_decision_of_turn(self) -> bool:
-        return not any(move.startswith("jump") for move in self.legal_moves())  # a jump may lead on to another
-
     def _legal_moves(self) -> tuple[str, ...]:
         seat = self.to_move
         if seat is None:
