@@ -231,6 +231,11 @@ class State(ABC):
     `players: int` field and a `to_move: int | None` field or property."""
 
     info: ClassVar[GameInfo]
+    blunders: ClassVar[float] = 0.0
+    """The share of its decisions that the quick level makes without looking, a legal move at
+    random, as a beginner lays a tile without checking that it fits. 0 but in a game where luck
+    hides every subtler mistake, so that a level which never blunders plays nearly as well as the
+    strong one (Flaming Pyramids at four seats or more)."""
     players: int
     to_move: int | None
 

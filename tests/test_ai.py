@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 import pytest
 
 from pygames_core import ai
-from pygames_core.ai import alphabeta, mcts
+from pygames_core.ai import alphabeta, mcts, random_player
 from pygames_core.core import CHANCE, GameInfo, Outcome, State, chance_move, chances_ahead
 from pygames_core.games.bobail import BobailState
 from pygames_core.games.kalah import KalahState
@@ -429,6 +429,29 @@ def test_the_levels_keep_the_search_or_lapse_from_it() -> None:
     quick, normal = ai.LEVELS["quick"], ai.LEVELS["normal"]
     assert quick is not None and normal is not None
     assert quick.chance >= normal.chance and quick.margin >= normal.margin  # quick lapses at least as often and as far
+
+
+def test_the_quick_level_blunders_as_often_as_the_game_says_a_beginner_does() -> None:
+    """Flaming Pyramids' quick level makes its share of decisions without looking: a random legal
+    move, by a draw of its own. Stronger levels, and every level in a game with no share, search."""
+    state = a_decision("flamingpyramids", 9, {})
+    assert state.blunders == 0.3 and ai.BLUNDERING_LEVELS == {"quick"}
+    blundered = [seed for seed in range(3000) if ai.blunders(state, seed)]
+    assert 820 < len(blundered) < 980  # 900 expected
+    unlike_the_search = 0
+    for seed in range(40):
+        searched = mcts.lapsed(mcts.search(state, UNLIMITED, seed, 60, naive=True), ai.LEVELS["quick"], seed)
+        quick = ai.choose_move(state, "search", UNLIMITED, seed, 60, level="quick")
+        if seed in blundered:
+            assert quick == random_player.choose_move(state, seed)
+            unlike_the_search += quick != searched
+        else:
+            assert quick == searched
+        normal = mcts.lapsed(mcts.search(state, UNLIMITED, seed, 60), ai.LEVELS["normal"], seed)
+        assert ai.choose_move(state, "search", UNLIMITED, seed, 60, level="normal") == normal
+    assert unlike_the_search > 0
+    other = a_decision("lostcities", 9, {})
+    assert other.blunders == 0 and not any(ai.blunders(other, seed) for seed in range(3000))
 
 
 def test_a_weaker_level_lapses_at_alpha_beta_too() -> None:

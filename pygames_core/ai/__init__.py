@@ -81,6 +81,12 @@ NAIVE_LEVELS = frozenset({"quick"})
 (`State.naive_returns`): in Flaming Pyramids by the tiles each seat has left, without weighing the
 hand it keeps. Every level sees what a move sets off at once; only the others plan their hands."""
 
+BLUNDERING_LEVELS = frozenset({"quick"})
+"""Levels that make the game's share of decisions without looking (`State.blunders`)."""
+
+BLUNDER_SALT = 0xB1A2D3E4
+"""Mixed into the decision's seed for the blunder's own draw, which owes nothing to the lapse's."""
+
 TURN_NOISE: dict[str, float] = {"quick": 0.03}
 """A level that in a dice game's turn (Backgammon's checker play) looks no further than the
 position each play leaves, and misjudges each by a normal draw of this spread, in shares of the
@@ -108,6 +114,8 @@ def choose_move(state: State, player: str, seconds: float, seed: int, iterations
         raise ValueError(f"there is no level {level!r}; try one of {', '.join(LEVELS)}")
     if state.to_move is None:
         raise ValueError("the game is over: there is no move to choose")
+    if level in BLUNDERING_LEVELS and state.to_move != CHANCE and blunders(state, seed):
+        return random_player.choose_move(state, seed)
     lapses = LEVELS[level]
     if parts:
         return _keeping(lapses, _combined(state, player, parts), seed)
@@ -150,6 +158,11 @@ def settles_turn(state: State) -> bool:
     dice game, which the turn search plans whole at its first move (Backgammon: later moves of the
     play follow the plan at once)."""
     return state.last_decision_of_turn() or _is_turn(state.search_position())
+
+
+def blunders(state: State, seed: int) -> bool:
+    """Whether a blundering level's decision with `seed` in `state` is made without looking."""
+    return state.blunders > 0 and rng_module.Rng(seed ^ BLUNDER_SALT).random() < state.blunders
 
 
 def _keeping(lapses: mcts.Lapses | None, result: mcts.SearchResult, seed: int) -> str:

@@ -157,6 +157,10 @@ class FlamingPyramidsState(State):
         max_plies=LONGEST_RECORD,
         summary="Lay your tiles on a shared pyramid; whatever collapses, burns or explodes comes back to your pile.",
     )
+    blunders = 0.3
+    """At four seats and more the tiles' luck decides nearly everything but mayhem that could be
+    seen coming: a quick level that only avoids it, even without a search, finishes nearly as well
+    as the strong one. A beginner's mark here is the mayhem it sets off by laying without looking."""
 
     players: int = 2
     curse: bool = False
