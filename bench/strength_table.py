@@ -46,8 +46,6 @@ BARS = {"quick": 0.70, "random": 0.95}
 GAMES = 100
 TURN_ALLOWANCE = 1.2
 SEEDS = {
-    ("flamingpyramids", 3, "quick"): 913, ("flamingpyramids", 4, "quick"): 912,
-    ("flamingpyramids", 5, "quick"): 911, ("flamingpyramids", 6, "quick"): 910,
     ("flamingpyramids", 5, "random"): 940, ("flamingpyramids", 6, "random"): 941,
     ("evolution", 4, "quick"): 760, ("evolution", 6, "quick"): 860,
     ("cacao", 4, "quick"): 735, ("one", 6, "quick"): 786,
