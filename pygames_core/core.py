@@ -232,10 +232,9 @@ class State(ABC):
 
     info: ClassVar[GameInfo]
     blunders: ClassVar[float] = 0.0
-    """The share of its decisions that the quick level makes without looking, a legal move at
-    random, as a beginner lays a tile without checking that it fits. 0 but in a game where luck
-    hides every subtler mistake, so that a level which never blunders plays nearly as well as the
-    strong one (Flaming Pyramids at four seats or more)."""
+    """The share of its decisions that the quick level makes without looking: a legal move at
+    random. 0 but in a game where luck hides every subtler mistake, so that a level which never
+    blunders plays nearly as well as the strong one (Flaming Pyramids)."""
     players: int
     to_move: int | None
 
