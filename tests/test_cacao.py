@@ -214,6 +214,26 @@ def test_cacao_grown_in_a_turn_is_sold_in_the_same_turn_at_the_dearest_market_fi
     assert (played.cacao[0], played.gold[0]) == (0, 4), "1 cacao grown, sold for 4; nothing left for the market at 2"
 
 
+def test_a_full_store_sells_before_it_grows_so_that_no_cacao_is_lost_that_a_market_could_take() -> None:
+    # 1-1-1-1 at 1,0: a worker up against the tile at 1,-1, one left (0,0), one down against the market at 1,1.
+    state = position({"1,-1": "plantation-1", "1,1": "market-2"}, hands=[["1-1-1-1"], ["1-1-1-1"]], cacao=(5, 0))
+    played = state.play("1-1-1-1 1,0 0")
+    assert (played.cacao[0], played.gold[0]) == (5, 2), "one sold for 2 made room for the one grown"
+    assert not any("at most" in note for note in played.notes())
+    # Two cacao grown, one sold: the market makes room for one of them only.
+    for jungle in ({"1,-1": "plantation-2", "1,1": "market-2"},
+                   {"1,-1": "plantation-1", "0,0": "plantation-1", "1,1": "market-2"}):
+        state = position(jungle, hands=[["1-1-1-1"], ["1-1-1-1"]], cacao=(5, 0))
+        played = state.play("1-1-1-1 1,0 0")
+        assert (played.cacao[0], played.gold[0]) == (5, 2), jungle
+        assert any("(5 at most are kept)" in note for note in played.notes()), jungle
+    # Two sold with room to spare: the full harvest is kept.
+    state = position({"1,-1": "plantation-2", "1,1": "market-2", "2,0": "market-3"},
+                     hands=[["1-1-1-1"], ["1-1-1-1"]], cacao=(4, 0))
+    played = state.play("1-1-1-1 1,0 0")
+    assert (played.cacao[0], played.gold[0]) == (4, 5)
+
+
 def test_the_water_carrier_starts_at_minus_ten_and_stops_at_sixteen() -> None:
     assert WATER[0] == -10 and WATER[-1] == 16
     state = position({"0,0": "water"}, hands=[["3-1-0-0"], ["1-1-1-1"]], water=(7, 0))

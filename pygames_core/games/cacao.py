@@ -47,7 +47,9 @@ Decisions where the rules are silent
 - All the workers a turn sets to work for one owner act together, in the order
   best for that owner: gold mines, water and sun sites, then plantations, then
   markets, the dearest first (so cacao just grown can be sold). A market sells
-  what the owner holds, at most one cacao a worker.
+  what the owner holds, at most one cacao a worker. Where the storage of 5 would
+  overflow, the owner's markets sell between the harvests, so a harvest is lost
+  only beyond what they take away.
 - The display is refilled at the end of the turn (step 5); if it runs empty
   while squares still wait for jungle, it is refilled then, one tile at a time.
 - Where the jungle has run out, the squares waiting stay empty.
@@ -399,12 +401,17 @@ class CacaoState(State):
         cacao, gold, sun, water = list(self.cacao), list(self.gold), list(self.sun), list(self.water)
         income = []
         together: dict[tuple[int, int, int, int], int] = {}  # one owner's workers at one jungle tile work as one
+        selling = [0] * self.players  # each owner's market workers this turn
         for x, y, kind, seat, count, *_ in self.work_of(self.laid):
             together[(x, y, kind, seat)] = together.get((x, y, kind, seat), 0) + count
+            if KINDS[kind].startswith("market"):
+                selling[seat] += count
         for (x, y, kind, seat), count in together.items():
             name = KINDS[kind]
             if name.startswith("plantation"):
-                grown = min(count * int(name[-1]), MAX_CACAO - cacao[seat])
+                # The owner sells between harvests where the storage would overflow: only what its
+                # markets cannot take away this turn is lost.
+                grown = min(count * int(name[-1]), MAX_CACAO + selling[seat] - cacao[seat])
                 cacao[seat] += grown
                 text = f"grows {grown} cacao" + ("" if grown == count * int(name[-1]) else " (5 at most are kept)")
             elif name.startswith("market"):
