@@ -206,6 +206,9 @@ def test_a_counter_never_lands_on_the_other_counter() -> None:
     assert "at most" in reason_of(state, "advance 7")
     assert "first move your counter" in reason_of(state, "remove j4")
     assert state.play("advance 5").scores == (15, 85)  # passing over it is fine
+    for text in ("advance 03", "advance 004"):  # a number written otherwise is no move, whatever it counts
+        with pytest.raises(InvalidMoveError):
+            state.play(text)
 
 
 def test_a_bar_under_a_counter_cannot_be_removed() -> None:
