@@ -191,6 +191,15 @@ def test_pie_swap() -> None:
         swapped.play("swap")
 
 
+def test_the_view_offers_the_swap_exactly_when_it_is_legal() -> None:
+    start = KalahState.new(2, {"pie": "on"})
+    offered = start.play("offer draw")  # North answers South's offer before its first decision
+    declined = offered.play("decline draw")
+    for state in (start, offered, declined, declined.play("1"), start.play("1"), start.play("1").play("swap")):
+        assert state.view(1)["swap_available"] == ("swap" in state.legal_moves()), state.legal_moves()
+    assert start.play("1").view(1)["swap_available"], "the flag is not always off"
+
+
 def test_no_swap_without_the_pie_rule() -> None:
     state = KalahState.new(2).play("1")
     assert state.to_move == 1 and "swap" not in state.legal_moves()

@@ -280,7 +280,7 @@ class KalahState(DrawOffers):
         return moves
 
     def swap_available(self) -> bool:
-        return self.pie_pending and self.to_move == 1
+        return self.pie_pending and SWAP in self.legal_moves()  # not while a draw offer waits for an answer
 
     def _game_why_illegal(self, move: str) -> str:
         if move != SWAP and move not in PIT_MOVES:
