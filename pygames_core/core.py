@@ -492,7 +492,8 @@ class DrawOffers(State):
         if move == ACCEPT_DRAW:
             return self._replace(draw_offer="agreed", to_move=None)
         after = self._game_apply(move)
-        return after._replace(draw_offer="") if self.draw_offer else after
+        # A declined offer stays marked for the rest of the turn (Bobail's two steps, Kalah's extra sowings).
+        return after._replace(draw_offer="") if self.draw_offer and after.to_move != seat else after
 
     def outcome(self) -> Outcome | None:
         if self.draw_offer == "agreed":

@@ -43,6 +43,24 @@ def test_an_offer_declined_gives_the_move_back_once_a_turn(game: str) -> None:
     assert after.draw_offer == "" and after.legal_moves()[-1] == OFFER_DRAW
 
 
+@pytest.mark.parametrize("game, opening, same_turn", [
+    ("bobail", ["c1-c2"], "c3-c4"),  # after the first turn's one token move, a turn is two steps
+    ("kalah", [], "3"),  # pit 3's last stone lands in the store: South sows again
+])
+def test_a_declined_offer_is_not_made_again_in_the_same_turn(game: str, opening: list[str], same_turn: str) -> None:
+    state = get_game(game).new(2)
+    for move in opening:
+        state = state.play(move)
+    seat = state.to_move
+    declined = state.play(OFFER_DRAW).play(DECLINE_DRAW)
+    later = declined.play(same_turn)
+    assert later.to_move == seat and OFFER_DRAW not in later.legal_moves(), "still the offerer's turn"
+    while later.to_move == seat:
+        later = later.play(later.playing_moves()[0])
+    assert OFFER_DRAW in later.legal_moves(), "the other seat's turn: it may offer"
+    assert later.draw_offers[seat] == 1
+
+
 @pytest.mark.parametrize("game", DRAWABLE)
 def test_an_offer_accepted_ends_the_game_drawn(game: str) -> None:
     record = Record.start(game, {}, 2, 0)
@@ -79,7 +97,8 @@ def test_each_seat_offers_at_most_a_few_times(game: str) -> None:
         while state.to_move != 0:
             state = state.play(rng.choice(state.playing_moves()))
         state = state.play(OFFER_DRAW).play(DECLINE_DRAW)
-        state = state.play(rng.choice(state.playing_moves()))
+        while state.to_move == 0:  # the rest of the offerer's turn
+            state = state.play(rng.choice(state.playing_moves()))
     while state.to_move != 0:
         state = state.play(rng.choice(state.playing_moves()))
     assert OFFER_DRAW not in state.legal_moves() and state.draw_offers == (DRAW_OFFERS, 0)
