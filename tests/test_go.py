@@ -176,16 +176,18 @@ def test_triple_ko_is_stopped_by_superko() -> None:
     assert "J9" in state.legal_moves() and "pass" in state.legal_moves()
 
 
-def test_a_pass_creates_the_position_it_leaves() -> None:
-    # White passes, Black takes the ko on D4: White's retake on C4 would bring back
-    # the board White left with its pass, Black to play again, so superko forbids it.
+def test_a_pass_creates_no_position_for_superko() -> None:
+    # White passes, Black takes the ko on D4. White's retake on C4 brings back the board Black's
+    # J1 made, never one of White's own board plays: it is legal. Black may not take back on D4,
+    # which would repeat the board Black's own capture made.
     state = play(GoState.new(2), *"C5 D5 B4 C4 C3 E4 J9 D3 J1 pass D4".split())
     assert state.captures == (1, 0)
-    assert "C4" not in state.legal_moves()
-    assert "recreate a position" in reason_of(state, "C4")
-    assert state.view(None)["ko"] == [geometry(9).index["C4"]]
-    later = play(state, "J2", "J3")  # a move elsewhere each: the retake is a new position
-    assert "C4" in later.legal_moves()
+    assert "C4" in state.legal_moves() and state.view(None)["ko"] == []
+    retaken = state.play("C4")
+    assert retaken.captures == (1, 1)
+    assert "D4" not in retaken.legal_moves()
+    assert "recreate a position" in reason_of(retaken, "D4")
+    assert retaken.view(None)["ko"] == [geometry(9).index["D4"]]
 
 
 def test_passing_twice_on_the_same_board_is_still_legal() -> None:

@@ -9,14 +9,12 @@ the lines form a chain; the empty points touching a chain are its liberties.
 - A play first takes off every enemy chain left without a liberty; those stones
   are the player's prisoners. A play whose own chain then has no liberty
   (suicide, one stone or many) is illegal.
-- Situational superko, in the wording of AGA Rule 6: a board play may not
-  recreate a board position that existed earlier with the same player to play.
-  Every position with a player to play was left for them by the other player,
-  with a board play or with a pass, so this reads: a board play may not recreate
-  a position that the same player created before, a pass creating the position
-  it leaves (after White passes, White may not bring back that board with Black
-  to play). This covers the simple ko, a retake right after a pass and every
-  longer cycle (triple ko and the like). The start of the game counts for nobody.
+- Situational superko, as the facts read AGA Rule 6 (the British Go
+  Association's interpretation): a board play may not recreate a board position
+  that the same player created before with a board play. A pass creates no
+  position: after White passes and Black takes a ko, White may retake at once,
+  and Black may not take back. This covers the simple ko and every longer cycle
+  (triple ko and the like). The start of the game counts for nobody.
 - Black moves first, except in handicap games of 2 to 9 stones: those stones
   stand on fixed points at the start and White moves first.
 - AGA option "yes": every pass hands the opponent one stone as a prisoner (a pass
@@ -100,7 +98,7 @@ State fields
 ``board`` is a string of size*size characters, "." empty, "B" black, "W"
 white; index (row - 1) * size + column, A1 = 0. ``position`` is its hash and
 ``history`` holds, per seat, the hashes of the positions that seat created with
-board plays and passes (16 hex digits each, one string per seat: compact in JSON).
+board plays (16 hex digits each, one string per seat: compact in JSON).
 ``captures`` / ``pass_stones`` are (Black's, White's). ``stage`` is "play",
 "marking" or "over". ``dead`` holds the points marked dead (sorted),
 ``accepted_by`` the seat that accepted the current marking.
@@ -138,7 +136,7 @@ from typing import Any, ClassVar, TypeVar
 
 from ...core import GameInfo, InvalidMoveError, Option, Outcome, State, winners_by_score
 from . import board as board_module
-from .board import (COLUMNS, EMPTY, EVERY_POINT, GEOMETRIES, STONES, Geometry, Plays, chains_of, created_before,
+from .board import (COLUMNS, EMPTY, EVERY_POINT, GEOMETRIES, STONES, Geometry, Plays, chains_of,
                     find_plays, geometry, handicap_points)
 from .chains import BLACK, Board, padded_points, rules_points
 from .scoring import Score, score
@@ -451,12 +449,8 @@ class GoState(State):
         if self.aga or self.resumed:
             pass_stones[1 - seat] += 1
         resumption_passes = self.resumption_passes + 1 if self.resumption_passes >= 0 else -1
-        history = self.history
-        if not created_before(history[seat], self.position):  # a pass creates the position it leaves (AGA Rule 6)
-            history = _with(history, seat, history[seat] + f"{self.position:016x}")
         state = self._replace(
             to_move=1 - seat,
-            history=history,
             pass_stones=(pass_stones[0], pass_stones[1]),
             passes=self.passes + 1,
             last_passer=seat,
