@@ -30,10 +30,10 @@ both dice. A double is played four times.
   also force the order of the two dice when only one order plays both. When no
   die can be played at all, the turn is lost.
 - The first player to bear off all fifteen checkers wins the game.
-- A player on turn (before rolling, or while moving) may resign instead: they
-  offer the game as a single game, or with gammons scored as a gammon or a
-  backgammon, and the opponent accepts (the game ends and scores that, times
-  the cube) or declines (play goes on where it stopped).
+- A player on turn (while moving, or before rolling where they may double) may
+  resign instead: they offer the game as a single game, or with gammons scored
+  as a gammon or a backgammon, and the opponent accepts (the game ends and
+  scores that, times the cube) or declines (play goes on where it stopped).
 
 Options
 -------
@@ -346,7 +346,7 @@ class BackgammonState(State):
             return "nobody has resigned"
         if move in RESIGNATIONS:
             if self.to_move == CHANCE or phase == "take":
-                return "resign on your turn: before you roll, or while you move"
+                return "resign on your turn: while you move, or before you roll where you may double"
             return "only a single game can be resigned: gammons are not scored in this game"
         if is_dice:
             if self.to_move != CHANCE:
