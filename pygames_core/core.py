@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -35,6 +36,8 @@ from . import rng as rng_module
 
 CHANCE = -1
 """`to_move` at a chance point: the next move is drawn, not chosen."""
+
+_LEADING_ZERO = re.compile(r"(?<![0-9])0[0-9]")
 
 
 class GameError(ValueError):
@@ -288,6 +291,10 @@ class State(ABC):
             return self._apply(move)
         if self.is_over():
             raise GameOverError(move)
+        if not move.isascii() or _LEADING_ZERO.search(move):
+            # Every move has one spelling; a game that read "03" or an Arabic-Indic digit as 3 would refuse it
+            # for the reasons of another move.
+            raise InvalidMoveError(move, "a move is written in plain letters and digits, its numbers without a leading zero")
         raise IllegalMoveError(move, self.why_illegal(move))
 
     def _replace(self: S, **changes: Any) -> S:

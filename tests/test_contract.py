@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import sys
 from collections.abc import Iterator
 
@@ -112,6 +113,14 @@ def check_state(state: State) -> None:
             state.play(text)
     with pytest.raises(InvalidMoveError):
         state.play(7)  # type: ignore[arg-type]
+    assert all(move.isascii() and not re.search(r"(?<![0-9])0[0-9]", move) for move in moves), "one spelling a move"
+    numbered = next((move for move in moves if re.search(r"[1-9]", move)), None)
+    if numbered:  # the same move spelled otherwise is no move at all, not an illegal one
+        digit = re.search(r"[1-9]", numbered).start()  # type: ignore[union-attr]
+        for text in (numbered[:digit] + "0" + numbered[digit:],
+                     numbered[:digit] + chr(0x660 + int(numbered[digit])) + numbered[digit + 1:]):
+            with pytest.raises(InvalidMoveError):
+                state.play(text)
     assert state.to_json() == before, "a refused move changes nothing"
 
     assert type(state).from_json(before) == state

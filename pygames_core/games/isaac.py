@@ -143,7 +143,7 @@ MAX_PLIES = 94
 _SQUARE = r"([a-j](?:10|[1-9]))"
 _PLACE_PATTERN = re.compile(rf"place ([3-7]) {_SQUARE} ([hv])")
 _REMOVE_PATTERN = re.compile(rf"remove {_SQUARE}")
-_ADVANCE_PATTERN = re.compile(r"advance (0|[1-9]\d{0,2})")  # no leading zeros: one text a move
+_ADVANCE_PATTERN = re.compile(r"advance (\d{1,3})")
 
 
 def square_name(index: int) -> str:
