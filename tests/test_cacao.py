@@ -227,6 +227,11 @@ def test_a_full_store_sells_before_it_grows_so_that_no_cacao_is_lost_that_a_mark
         played = state.play("1-1-1-1 1,0 0")
         assert (played.cacao[0], played.gold[0]) == (5, 2), jungle
         assert any("(5 at most are kept)" in note for note in played.notes()), jungle
+    # Each worker harvests on its own: from an empty store, three workers at a double plantation grow
+    # 2 and 2, the market sells 1, and the last 2 still fit.
+    state = position({"0,0": "plantation-2", "1,1": "market-2"}, hands=[["3-1-0-0"], ["1-1-1-1"]], cacao=(0, 0))
+    played = state.play("3-1-0-0 0,1 0")
+    assert (played.cacao[0], played.gold[0]) == (5, 2)
     # Two sold with room to spare: the full harvest is kept.
     state = position({"1,-1": "plantation-2", "1,1": "market-2", "2,0": "market-3"},
                      hands=[["1-1-1-1"], ["1-1-1-1"]], cacao=(4, 0))

@@ -47,9 +47,9 @@ Decisions where the rules are silent
 - All the workers a turn sets to work for one owner act together, in the order
   best for that owner: gold mines, water and sun sites, then plantations, then
   markets, the dearest first (so cacao just grown can be sold). A market sells
-  what the owner holds, at most one cacao a worker. Where the storage of 5 would
-  overflow, the owner's markets sell between the harvests, so a harvest is lost
-  only beyond what they take away.
+  what the owner holds, at most one cacao a worker. Each worker acts on its own:
+  where the storage of 5 would overflow, the owner's markets sell between the
+  harvests, so a harvest is lost only beyond what they take away.
 - The display is refilled at the end of the turn (step 5); if it runs empty
   while squares still wait for jungle, it is refilled then, one tile at a time.
 - Where the jungle has run out, the squares waiting stay empty.
