@@ -294,7 +294,7 @@ class State(ABC):
         if not move.isascii() or _LEADING_ZERO.search(move):
             # Every move has one spelling; a game that read "03" or an Arabic-Indic digit as 3 would refuse it
             # for the reasons of another move.
-            raise InvalidMoveError(move, "a move is written in plain letters and digits, its numbers without a leading zero")
+            raise InvalidMoveError(move, "a move is written in plain ASCII, its numbers without a leading zero")
         raise IllegalMoveError(move, self.why_illegal(move))
 
     def _replace(self: S, **changes: Any) -> S:
