@@ -352,8 +352,8 @@ class State(ABC):
         By default a game with nothing hidden looks one move ahead by its own rules
         (a Pylos ball that completes no square, Bobail's token move). A game with
         hidden information answers False unless it overrides this from what every
-        seat sees (Lost Cities' draw): the answer reaches the page, which must not
-        learn from it what the mover holds."""
+        seat sees (Lost Cities' draw, Evolution's food card and most meals): the
+        answer reaches the page, which must not learn from it what the mover holds."""
         seat = self.to_move
         if self.info.has_hidden_info or seat is None or seat < 0:
             return False

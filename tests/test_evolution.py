@@ -541,6 +541,45 @@ def test_moves_that_are_not_moves_or_not_allowed_say_why() -> None:
         feeding.play("feed R01")
 
 
+# -- how long the computer may think ------------------------------------------------------------
+
+def test_a_food_card_ends_the_turn_and_a_card_play_may_not() -> None:
+    state = settle(Evolution.new(3, {}, 1))
+    assert state.phase == "food" and state.last_decision_of_turn()
+    while state.phase == "food":
+        state = state.play(state.legal_moves()[0])
+    assert state.phase == "play" and not state.last_decision_of_turn(), "the next card is the same seat's"
+
+
+def test_a_meal_ends_the_turn_unless_the_same_seat_feeds_next() -> None:
+    assert table([species(1, 2)], [species(1, 1, food=1)], [species(1, 2)], hole=4).last_decision_of_turn()
+    assert not table([species(1, 3)], [species(1, 1, food=1)], hole=4).last_decision_of_turn(), "Blue is fed"
+    paying = table([species(1, 3, "intelligence")], [species(1, 1)], hole=0, hands=[["horns:1"], []])
+    assert not paying.last_decision_of_turn(), "a card is still to be discarded for it"
+    assert paying.play("intelligence R1").last_decision_of_turn(), "no card is left for another meal"
+
+
+@pytest.mark.parametrize("food", [9, -2])
+def test_the_last_trait_before_the_food_cards_does_not_tell_what_they_hold(food: int) -> None:
+    # Once R1's traits have acted, Red feeds first if the food cards leave plant food, else Blue attacks.
+    state = table([species(1, 1, "fertile", "long-neck")], [species(3, 1, "carnivore")], phase="before", hole=1,
+                  triggers=((0, 0, cards.FERTILE), (0, 0, cards.LONG_NECK)),
+                  food_cards=(card("long-neck", food) if food > 0 else card("pack-hunting", food),) * 2)
+    assert settle(state.play("fertile R1")).to_move == (0 if food > 0 else 1)
+    assert not state.last_decision_of_turn()
+
+
+@pytest.mark.parametrize("fat_store, ends", [(False, True), (True, False)])
+def test_the_cards_drawn_after_a_meal_do_not_hide_who_feeds_next(fat_store: bool, ends: bool) -> None:
+    # Red's one move kills Blue's last species; with a Fat Tissue to fill, Red feeds again after Blue's draw.
+    red = [species(4, 3, "carnivore")] + ([species(5, 1, "fat-tissue", food=1)] if fat_store else [])
+    state = table(red, [species(2, 1, "foraging", food=1)], hole=1, hands=[[], []],
+                  deck=(3,) + (0,) * (cards.KINDS - 1), deck_size=3)
+    assert state.legal_moves() == ("attack R1 B1",)
+    assert state.play("attack R1 B1").to_move == CHANCE, "Blue draws for its extinct species"
+    assert state.last_decision_of_turn() is ends
+
+
 # -- what the computer's estimate weighs ----------------------------------------------------------
 
 def test_open_prey_are_species_another_players_carnivore_may_attack_without_a_card() -> None:

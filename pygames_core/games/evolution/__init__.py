@@ -465,6 +465,25 @@ class EvolutionState(State):
     def turn_seat(self) -> int | None:
         return None if self.phase == "deal" else self.active
 
+    def last_decision_of_turn(self) -> bool:
+        """Told from what everyone sees, as the answer reaches the page. The food card and the
+        feeding hand the turn on by the rows, the Watering Hole and how many cards each holds
+        (not which), so the rules may look one move ahead, past the cards a meal's owner draws.
+        A card play may not end the turn, and where a move shows the food cards (the last trait
+        to act before them), who feeds first hangs on cards still face down: no answer there."""
+        seat = self.to_move
+        if self.phase not in ("food", "feed", "pay") or seat is None or seat < 0:
+            return False
+        for move in self.playing_moves():
+            after = self._apply(move)
+            while after.to_move == CHANCE and after.turn_seat() == seat:
+                after = after._apply(after.legal_moves()[0])  # a card drawn: only how many is seen
+            if self.phase == "food" and after.phase not in ("food", "play"):
+                return False  # no one has a card to play, so the food cards are shown at once
+            if not after.is_over() and after.turn_seat() == seat:
+                return False
+        return True
+
     def estimate_returns(self) -> tuple[float, ...]:
         """Each seat's chance, from its points as the feeding may leave them (estimate.py)."""
         return estimate.returns(self)
