@@ -592,6 +592,13 @@ def test_open_prey_are_species_another_players_carnivore_may_attack_without_a_ca
     assert hunters == {(0, 0)}
 
 
+def test_the_quick_level_judges_by_the_points_on_the_table_blind_to_hunger() -> None:
+    # Red's population of 6 will starve at an empty Watering Hole; Blue's 2 have eaten.
+    state = table([species(1, 6)], [species(1, 2, food=2)], hole=0)
+    assert state.naive_returns()[0] > state.naive_returns()[1]
+    assert state.estimate_returns()[0] < state.estimate_returns()[1]
+
+
 def test_the_forecast_shares_the_watering_hole_a_species_a_turn_a_seat() -> None:
     """Four small species do not eat more than one big one: each seat feeds one species a
     turn, an unfed one first, so Red's fourth species goes hungry."""

@@ -79,7 +79,8 @@ with `TURN_NOISE` in a dice game's turn."""
 NAIVE_LEVELS = frozenset({"quick"})
 """Levels whose Monte Carlo search judges the positions it reaches as a beginner would
 (`State.naive_returns`): in Flaming Pyramids by the tiles each seat has left, without weighing the
-hand it keeps. Every level sees what a move sets off at once; only the others plan their hands."""
+hand it keeps (every level sees what a move sets off at once; only the others plan their hands);
+in Evolution by the points on the table, blind to the hunger that will cut a population."""
 
 BLUNDERING_LEVELS = frozenset({"quick"})
 """Levels that make the game's share of decisions without looking (`State.blunders`)."""

@@ -488,6 +488,10 @@ class EvolutionState(State):
         """Each seat's chance, from its points as the feeding may leave them (estimate.py)."""
         return estimate.returns(self)
 
+    def naive_returns(self) -> tuple[float, ...]:
+        """The same from the points on the table as they stand (estimate.naive_returns)."""
+        return estimate.naive_returns(self)
+
     # -- view and hidden information ------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:

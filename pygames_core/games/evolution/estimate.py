@@ -11,7 +11,8 @@ than one with a few big ones, which a share of the food by hunger alone had the
 search believe: it laid every card as a new species that then starved.
 
 The points become chances of finishing ahead of each other seat (`returns`) against
-the spread of the rounds still to come.
+the spread of the rounds still to come. The quick level judges as a beginner would,
+by the points on the table as they stand (`naive_returns`).
 """
 
 from __future__ import annotations
@@ -43,14 +44,31 @@ BEFORE_FOOD = (FERTILE, LONG_NECK, FAT_TISSUE)
 
 
 def returns(state: EvolutionState) -> tuple[float, ...]:
-    """Each seat's chances of finishing ahead of the others (`chances_ahead`), from its `worth`,
-    against the spread of the rounds still to come, which the deck measures."""
+    """Each seat's chances of finishing ahead of the others (`chances_ahead`), from its `worth`."""
     areas = [state.area(seat) for seat in range(state.players)]
     rows = before_food(state, [row for row, _, _ in areas])
     forecast = plant_forecast(state, rows)
     prey, hunters = attack.open_prey(tuple(rows))
     points = [worth(state, seat, rows[seat], hand, forecast[seat], prey, hunters)
               for seat, (_, hand, _) in enumerate(areas)]
+    return _chances(state, points)
+
+
+def naive_returns(state: EvolutionState) -> tuple[float, ...]:
+    """The quick level's judgement, as a beginner reads the table: each seat's points as they
+    stand (the bag, each species' population and traits) and the food eaten this round, blind
+    to the hunger that will cut a population and to the carnivores about."""
+    points = []
+    for seat in range(state.players):
+        row = state.area(seat)[0]
+        points.append(state.bags[seat] + sum(species.population + species.food + len(species.traits)
+                                             + len(species.hidden) for species in row))
+    return _chances(state, points)
+
+
+def _chances(state: EvolutionState, points: list[float]) -> tuple[float, ...]:
+    """Points as chances of finishing ahead, against the spread of the rounds still to come,
+    which the deck measures."""
     to_come = state.deck_size + (0 if state.last_round else sum(state.discards))
     spread = SPREAD * math.sqrt(1 + to_come / 4)
     return chances_ahead([value / spread for value in points])
