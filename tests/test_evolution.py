@@ -630,9 +630,12 @@ def test_a_species_the_forecast_leaves_hungry_is_worth_only_the_cards_it_draws()
     forecast = estimate.plant_forecast(state, list(state.rows))
     assert forecast == [[1, 0], [1]]
     rows, prey, hunters = list(state.rows), set(), set()
-    assert estimate.worth(state, 0, rows[0], (), forecast[0], prey, hunters) == 2 + 2
+    fed = 2 + estimate.FUTURE_FOOD  # the food eaten: to the bag, the population kept, and its next meals
+    assert estimate.worth(state, 0, rows[0], (), forecast[0], prey, hunters) == fed + 2
     swapped = (state.rows[0][1], state.rows[0][0])
-    assert estimate.worth(state, 0, swapped, (), forecast[0], prey, hunters) == 2 + 2 * estimate.HAND_WORTH
+    assert estimate.worth(state, 0, swapped, (), forecast[0], prey, hunters) == fed + 2 * estimate.HAND_WORTH
+    last = state._replace(last_round=rounds.THIS_ROUND)
+    assert estimate.worth(last, 0, rows[0], (), forecast[0], prey, hunters) == 2 + 2, "no meals to come in the last round"
 
 
 def test_the_estimate_charges_a_species_open_to_attack_to_its_owner(monkeypatch: pytest.MonkeyPatch) -> None:
