@@ -37,8 +37,9 @@ Rows = list[tuple[Species, ...]]
 # `chances_ahead`).
 SPREAD = 1.0
 HAND_WORTH, FAT_WORTH = 0.4, 0.8  # points a card in hand and a stored fat are worth to `worth`
-# Points more each food eaten is worth while rounds remain: the population it keeps eats again. Fitted
-# to the final scores of Evolution games at 5 seats (strong against random): it foretold them better than 1 or 3.
+# Points more each food eaten is worth while rounds remain: the population it keeps eats again. Fitted to
+# the final scores of games at 5 and 6 seats (strong against random), where 2 foretold them better than 1 or
+# 3; 0.5 for each round to come foretold as well, but played worse against random at 5 seats.
 FUTURE_FOOD = 2.0
 CARNIVORE_HOPE = 0.5  # the part of a carnivore's hunger `worth` hopes its attacks will meet
 CARNIVORE_HOPE_WITHOUT_PREY = 0.2  # the same for a carnivore with no prey in reach now
