@@ -635,7 +635,7 @@ def test_a_species_the_forecast_leaves_hungry_is_worth_only_the_cards_it_draws()
     swapped = (state.rows[0][1], state.rows[0][0])
     assert estimate.worth(state, 0, swapped, (), forecast[0], prey, hunters) == fed + 2 * estimate.HAND_WORTH
     last = state._replace(last_round=rounds.THIS_ROUND)
-    assert estimate.worth(last, 0, rows[0], (), forecast[0], prey, hunters) == 2 + 2, "no meals to come in the last round"
+    assert estimate.worth(last, 0, rows[0], (), forecast[0], prey, hunters) == 2 + 2, "no meals to come"
 
 
 def test_the_estimate_charges_a_species_open_to_attack_to_its_owner(monkeypatch: pytest.MonkeyPatch) -> None:
