@@ -4,10 +4,10 @@ Each seat's points as they may stand at the end of this round's feeding: the
 bag, and each species' food counted twice (it goes to the bag, and keeps that
 much population), and more while rounds remain (that population eats again),
 with its traits; a species left hungry goes extinct and is worth only the
-cards its owner draws. The feeding is forecast as it goes at the
-table: once the traits played this round are shown and Fertile, Long Neck and
-Fat Tissue have acted, the seats take turns, each feeding one species a turn
-from the Watering Hole. So a seat with many small species does not eat more
+cards its owner draws. The feeding is forecast as it goes at the table: once
+the traits played this round are shown and Fertile, Long Neck and Fat Tissue
+have acted, the seats take turns, each feeding one species a turn from the
+Watering Hole. So a seat with many small species does not eat more
 than one with a few big ones, which a share of the food by hunger alone had the
 search believe: it laid every card as a new species that then starved.
 
