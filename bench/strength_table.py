@@ -1,7 +1,8 @@
 """The strength table of issue 18, kept as a ledger that grows over many runs.
 
     .venv/bin/python bench/strength_table.py run [--rows ID[:PLAYERS[:OPPONENT]] ...] [--minutes M]
-    .venv/bin/python bench/strength_table.py table
+    .venv/bin/python bench/strength_table.py table [--rows ...]
+    .venv/bin/python bench/strength_table.py compare --against REV [--rows ...]
 
 A row is a game at a player count, its default options, with the page's strong level (the page's
 budget halved, as the other benches do: `STRONG`) in one seat and the quick level (`QUICK`) or
@@ -18,13 +19,24 @@ share of the points ("won"), its share of the other seats it finished ahead of (
 measure: winners first, then by score as the game ranks it, a tie half; the same as "won" with two
 seats), its longest turn, the commits, and whether the row meets the bar (ahead >= 70% against quick
 and 95% against random, every turn within 1.2x its budget, the full count of games), then how many
-rows stand where.
+rows stand where. A row is "stale" where a commit it was played on holds other game code than HEAD:
+its module or package under pygames_core/games/, compared without comments and docstrings. Whether the
+change touches strength is for the log to tell; changes to the search (pygames_core/ai/) are not
+weighed, as most are meant to tell in every row.
+
+`compare --against REV` pairs each row's games with those of the ledger at commit REV, game by game:
+the same deal and seat, so the differences in ahead, strong's score and its margin over the best
+other seat measure a change with far less noise than two rows side by side (a mean and its standard
+error). Replay a row on new code by removing its file, committing, and running it again.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import functools
 import json
+import statistics
 import subprocess
 import sys
 import time
@@ -79,7 +91,46 @@ class Row:
     def played(self) -> list[dict]:
         if not self.path.exists():
             return []
-        return [json.loads(line) for line in self.path.read_text().splitlines() if line.strip()]
+        return parse_ledger(self.path.read_text())
+
+    def played_at(self, revision: str) -> list[dict]:
+        """The row's games as the ledger held them at commit `revision`."""
+        shown = git("show", f"{revision}:{self.path.relative_to(ROOT).as_posix()}", check=False)
+        return parse_ledger(shown.stdout) if shown.returncode == 0 else []
+
+
+def parse_ledger(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def git(*arguments: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *arguments], cwd=ROOT, capture_output=True, text=True, check=check)
+
+
+def stale(row: Row, commits: list[str]) -> bool:
+    """Whether the row's game code has changed since any commit its games were played on, beyond its
+    comments, docstrings and layout (a commit with changes not committed, "+", vouches for no code)."""
+    return any(label.endswith("+") or game_code(row.game, label.lstrip("~")) != game_code(row.game, "HEAD")
+               for label in commits)
+
+
+@functools.cache
+def game_code(game: str, revision: str) -> dict[str, str]:
+    """The game's module or package at `revision`: each file's syntax tree without its docstrings."""
+    listed = git("ls-tree", "-r", "--name-only", revision, "--", f"pygames_core/games/{game}",
+                 f"pygames_core/games/{game}.py").stdout.split()
+    return {path: ast.dump(without_docstrings(ast.parse(git("show", f"{revision}:{path}").stdout)))
+            for path in listed if path.endswith(".py")}
+
+
+def without_docstrings(tree: ast.Module) -> ast.Module:
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return tree
 
 
 def seed_of(row: Row) -> int:
@@ -115,10 +166,8 @@ def matches(row: Row, pattern: str) -> bool:
 
 def commit() -> str:
     """The commit HEAD, with "+" when pygames_core/ differs from it."""
-    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                          check=True).stdout.strip()
-    changed = subprocess.run(["git", "status", "--porcelain", "pygames_core"], cwd=ROOT, capture_output=True,
-                             text=True, check=True).stdout.strip()
+    head = git("rev-parse", "--short", "HEAD").stdout.strip()
+    changed = git("status", "--porcelain", "pygames_core").stdout.strip()
     return head + ("+" if changed else "")
 
 
@@ -162,7 +211,8 @@ def table(rows: list[Row]) -> None:
         won = sum(game["won"] for game in played) / count
         ahead = sum(game["ahead"] for game in played) / count
         longest = max(game["longest_ms"] for game in played)
-        commits = ", ".join(dict.fromkeys(game["commit"] for game in played))
+        labels = list(dict.fromkeys(game["commit"] for game in played))
+        commits = ", ".join(labels)
         within = longest <= TURN_ALLOWANCE * budget
         if count < row.games:
             verdict, kind = f"{count} of {row.games} games", "under way"
@@ -171,21 +221,65 @@ def table(rows: list[Row]) -> None:
         else:
             verdict, kind = "**not met**", "not met"
         tally[kind] += 1
+        if stale(row, labels):
+            verdict += ", stale"
+            tally["stale"] += 1
         print(f"| {row.game} | {row.players} | {row.opponent} | {count} of {row.games} ({row.seed}) | "
               f"{100 * won:.0f}% | {100 * ahead:.1f}% | {longest} ms | {commits} | {verdict} |")
     counts = [f"{tally[kind]} {kind}" for kind in ("met", "not met", "under way", "not begun") if tally[kind]]
-    print(f"\n{len(rows)} row{'s' * (len(rows) != 1)}: {', '.join(counts)}")
+    print(f"\n{len(rows)} row{'s' * (len(rows) != 1)}: {', '.join(counts)}"
+          + (f"; {tally['stale']} stale (played on game code that has changed since)" if tally["stale"] else ""))
+
+
+def compare(rows: list[Row], revision: str) -> None:
+    """Each row's games paired with the same games in the ledger at `revision`: the mean change (now
+    less then) in ahead, strong's score and its margin over the best other seat, with its standard error."""
+    print(f"now against {revision}, paired by game (the same deal and seat); "
+          "each: then -> now, change +- its standard error\n")
+    print("| game | players | against | games | ahead | score | margin |")
+    print("|---|---|---|---|---|---|---|")
+    for row in rows:
+        then = {game["game"]: game for game in row.played_at(revision)}
+        now = {game["game"]: game for game in row.played()}
+        common = sorted(set(then) & set(now))
+        if not common:
+            continue
+        if all(then[n] == now[n] for n in common):
+            print(f"| {row.game} | {row.players} | {row.opponent} | {len(common)} | the same games | | |")
+            continue
+        cells = []
+        for measure in (lambda game: game["ahead"], strong_score, margin):
+            before, after = [measure(then[n]) for n in common], [measure(now[n]) for n in common]
+            changes = [b - a for a, b in zip(before, after)]
+            error = statistics.stdev(changes) / len(changes) ** 0.5 if len(changes) > 1 else float("nan")
+            cells.append(f"{statistics.mean(before):.3g} -> {statistics.mean(after):.3g}, "
+                         f"{statistics.mean(changes):+.2g} +- {error:.2g}")
+        print(f"| {row.game} | {row.players} | {row.opponent} | {len(common)} | {' | '.join(cells)} |")
+
+
+def strong_score(game: dict) -> float:
+    return game["scores"][game["seat"]]
+
+
+def margin(game: dict) -> float:
+    """Strong's score less the best other seat's."""
+    return strong_score(game) - max(score for seat, score in enumerate(game["scores"]) if seat != game["seat"])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="The strength table of issue 18, as a ledger")
-    parser.add_argument("command", choices=("run", "table"))
+    parser.add_argument("command", choices=("run", "table", "compare"))
     parser.add_argument("--rows", nargs="*", help="ID[:PLAYERS[:OPPONENT]], e.g. evolution:4 or one:6:random")
     parser.add_argument("--minutes", type=float, default=float("inf"), help="run: stop after the game that crosses it")
+    parser.add_argument("--against", help="compare: the commit whose ledger to pair the games with")
     options = parser.parse_args()
     rows = selected(options.rows)
     if options.command == "run":
         run(rows, options.minutes)
+    elif options.command == "compare":
+        if not options.against:
+            parser.error("compare needs --against REV")
+        compare(rows, options.against)
     else:
         table(rows)
 
