@@ -48,6 +48,7 @@ from ai_strength import parse_player, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
 from pygames_core.registry import games  # noqa: E402
 
 LEDGER = Path(__file__).resolve().parent / "strength"
@@ -116,21 +117,12 @@ def stale(row: Row, commits: list[str]) -> bool:
 
 @functools.cache
 def game_code(game: str, revision: str) -> dict[str, str]:
-    """The game's module or package at `revision`: each file's syntax tree without its docstrings."""
+    """The game's module or package at `revision`: each file's syntax tree, read as the wheel ships it
+    (`build.shipped_source`: without comments and docstrings)."""
     listed = git("ls-tree", "-r", "--name-only", revision, "--", f"pygames_core/games/{game}",
                  f"pygames_core/games/{game}.py").stdout.split()
-    return {path: ast.dump(without_docstrings(ast.parse(git("show", f"{revision}:{path}").stdout)))
+    return {path: ast.dump(ast.parse(build.shipped_source(git("show", f"{revision}:{path}").stdout)))
             for path in listed if path.endswith(".py")}
-
-
-def without_docstrings(tree: ast.Module) -> ast.Module:
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
-                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.Pass()]
-    return tree
 
 
 def seed_of(row: Row) -> int:
