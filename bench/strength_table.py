@@ -271,6 +271,8 @@ def main() -> None:
     elif options.command == "compare":
         if not options.against:
             parser.error("compare needs --against REV")
+        if git("rev-parse", "--verify", "--quiet", f"{options.against}^{{commit}}", check=False).returncode:
+            parser.error(f"--against: no commit {options.against!r}")
         compare(rows, options.against)
     else:
         table(rows)
