@@ -54,9 +54,20 @@ def returns(state: EvolutionState) -> tuple[float, ...]:
     rows = before_food(state, [row for row, _, _ in areas])
     forecast = plant_forecast(state, rows)
     prey, hunters = attack.open_prey(tuple(rows))
-    points = [worth(state, seat, rows[seat], hand, forecast[seat], prey, hunters)
+    deals = deals_to_come(state, rows)
+    points = [worth(state, seat, rows[seat], hand, forecast[seat], prey, hunters, deals)
               for seat, (_, hand, _) in enumerate(areas)]
     return _chances(state, points)
+
+
+def deals_to_come(state: EvolutionState, rows: Rows) -> int:
+    """The deals still to come after this round's: as many as the deck holds at the table's
+    present count of species, and the one that shuffles the discards in."""
+    if state.last_round == rounds.THIS_ROUND:
+        return 0
+    if state.last_round:
+        return 1
+    return state.deck_size // sum(rounds.BASE_CARDS + len(row) for row in rows) + 1
 
 
 def naive_returns(state: EvolutionState) -> tuple[float, ...]:
@@ -150,7 +161,7 @@ def plant_forecast(state: EvolutionState, rows: Rows) -> list[list[int]]:
 
 
 def worth(state: EvolutionState, seat: int, row: tuple[Species, ...], hand: tuple[int, ...], forecast: list[int],
-          prey: set[tuple[int, int]], hunters: set[tuple[int, int]]) -> float:
+          prey: set[tuple[int, int]], hunters: set[tuple[int, int]], deals: int = 0) -> float:
     """A seat's points as a search judges them: the bag; each species' food by the end of the
     feeding (`forecast` of plant food; for a carnivore a hope that needs a prey in reach),
     twice and `FUTURE_FOOD` more while rounds remain, and its traits and fat, or the cards it
@@ -167,7 +178,7 @@ def worth(state: EvolutionState, seat: int, row: tuple[Species, ...], hand: tupl
         else:
             food = species.food + forecast[index]
         if food:
-            value += per_food * food + traits + FAT_WORTH * species.fat
+            value += per_food * food + traits + FAT_WORTH * species.fat + HAND_WORTH * deals
         elif not last:
             value += HAND_WORTH * traits
         if (seat, index) in prey:
