@@ -638,6 +638,25 @@ def test_a_species_the_forecast_leaves_hungry_is_worth_only_the_cards_it_draws()
     assert estimate.worth(last, 0, rows[0], (), forecast[0], prey, hunters) == 2 + 2, "no meals to come"
 
 
+def test_a_fed_species_is_worth_the_cards_it_will_be_dealt() -> None:
+    state = table([species(1, 1), species(1, 1)], [species(1, 1)], hole=3, deck_size=25)
+    rows = list(state.rows)
+    assert estimate.deals_to_come(state, rows) == 3, "25 cards at 9 a deal: two deals, then the one that reshuffles"
+    assert estimate.deals_to_come(state._replace(last_round=rounds.NEXT_ROUND), rows) == 1
+    assert estimate.deals_to_come(state._replace(last_round=rounds.THIS_ROUND), rows) == 0
+
+    def gain(state: EvolutionState, forecast: list[int]) -> float:
+        """What 3 deals to come add to Red's worth."""
+        return (estimate.worth(state, 0, rows[0], (), forecast, set(), set(), 3)
+                - estimate.worth(state, 0, rows[0], (), forecast, set(), set(), 0))
+
+    assert estimate.plant_forecast(state, rows) == [[1, 1], [1]]
+    assert gain(state, [1, 1]) == pytest.approx(2 * 3 * estimate.HAND_WORTH)
+    starved = state._replace(hole=1)
+    assert estimate.plant_forecast(starved, rows) == [[1, 0], [0]]
+    assert gain(starved, [1, 0]) == pytest.approx(3 * estimate.HAND_WORTH), "only a species that eats is dealt for"
+
+
 def test_the_estimate_charges_a_species_open_to_attack_to_its_owner(monkeypatch: pytest.MonkeyPatch) -> None:
     hunter = species(3, 2, "carnivore")
     exposed = table([hunter], [species(2, 2)])

@@ -3,7 +3,8 @@
 Each seat's points as they may stand at the end of this round's feeding: the
 bag, and each species' food counted twice (it goes to the bag, and keeps that
 much population), and more while rounds remain (that population eats again),
-with its traits; a species left hungry goes extinct and is worth only the
+with its traits and the cards it will bring in the deals to come (a card a
+species a deal); a species left hungry goes extinct and is worth only the
 cards its owner draws. The feeding is forecast as it goes at the table: once
 the traits played this round are shown and Fertile, Long Neck and Fat Tissue
 have acted, the seats take turns, each feeding one species a turn from the
@@ -61,8 +62,11 @@ def returns(state: EvolutionState) -> tuple[float, ...]:
 
 
 def deals_to_come(state: EvolutionState, rows: Rows) -> int:
-    """The deals still to come after this round's: as many as the deck holds at the table's
-    present count of species, and the one that shuffles the discards in."""
+    """The deals still to come after this round's, about: as many as the deck holds at the
+    table's present count of species, and the one that shuffles the discards in. Each species
+    fed now is dealt a card in each. Without this the search put its cards into population
+    rather than new species, though at 6 seats a seat eats about its share of the Watering Hole
+    whatever its population."""
     if state.last_round == rounds.THIS_ROUND:
         return 0
     if state.last_round:
@@ -164,8 +168,8 @@ def worth(state: EvolutionState, seat: int, row: tuple[Species, ...], hand: tupl
           prey: set[tuple[int, int]], hunters: set[tuple[int, int]], deals: int = 0) -> float:
     """A seat's points as a search judges them: the bag; each species' food by the end of the
     feeding (`forecast` of plant food; for a carnivore a hope that needs a prey in reach),
-    twice and `FUTURE_FOOD` more while rounds remain, and its traits and fat, or the cards it
-    draws if it goes hungry; the cards in hand while rounds are to come; less a cost for each
+    twice and `FUTURE_FOOD` more while rounds remain, and its traits and fat and a card in each of
+    the `deals` to come (`deals_to_come`), or the cards it draws if it goes hungry; the cards in hand while rounds are to come; less a cost for each
     species another's carnivore may attack freely (`attack.open_prey`)."""
     last = state.last_round == rounds.THIS_ROUND
     value = state.bags[seat] + (0 if last else HAND_WORTH * len(hand))
