@@ -168,9 +168,10 @@ def worth(state: EvolutionState, seat: int, row: tuple[Species, ...], hand: tupl
           prey: set[tuple[int, int]], hunters: set[tuple[int, int]], deals: int = 0) -> float:
     """A seat's points as a search judges them: the bag; each species' food by the end of the
     feeding (`forecast` of plant food; for a carnivore a hope that needs a prey in reach),
-    twice and `FUTURE_FOOD` more while rounds remain, and its traits and fat and a card in each of
-    the `deals` to come (`deals_to_come`), or the cards it draws if it goes hungry; the cards in hand while rounds are to come; less a cost for each
-    species another's carnivore may attack freely (`attack.open_prey`)."""
+    twice and `FUTURE_FOOD` more while rounds remain, and its traits and fat and a card in each
+    of the `deals` to come (`deals_to_come`; none by default), or the cards it draws if it goes
+    hungry; the cards in hand while rounds are to come; less a cost for each species another's
+    carnivore may attack freely (`attack.open_prey`)."""
     last = state.last_round == rounds.THIS_ROUND
     value = state.bags[seat] + (0 if last else HAND_WORTH * len(hand))
     per_food = 2 + (0 if last else FUTURE_FOOD)
