@@ -327,7 +327,9 @@ class State(ABC):
         """`legal_moves()` less the resignations ("resign", "resign gammon", which a
         game lists last) and the offer of a draw (listed after them): what a random
         player and a search choose from. Giving up is a person's choice; a game's
-        own computer player may make it by its own judgement (Go's does)."""
+        own computer player may make it by its own judgement (Go's does). A game
+        may hold back more where its computer must not go on for ever (Lost
+        Cities: taking from the piles turn after turn)."""
         moves = self.legal_moves()
         if moves and moves[-1] == OFFER_DRAW:
             moves = moves[:-1]

@@ -19,10 +19,12 @@ from typing import Any
 
 import pytest
 
+from pygames_core import ai
 from pygames_core.core import CHANCE, IllegalMoveError, InvalidMoveError, chance_move
 from pygames_core.games.lostcities import (
     CARD_NAMES,
     COLOURS,
+    PILE_DRAWS_IN_A_ROW,
     LostCitiesState,
     can_follow,
     expedition_score,
@@ -256,6 +258,45 @@ def test_only_the_deck_ends_a_round_however_long_the_players_take_from_the_piles
     assert not state.is_over() and state.round == 1 and state.ply == start.ply + 1200
     assert (state.hands, state.discards, state.deck_size) == (start.hands, start.discards, start.deck_size)
     assert "draw deck" in state.play("discard red-3").legal_moves()
+
+
+def test_a_computer_takes_from_the_piles_at_most_eight_turns_running() -> None:
+    # The same three cards passed round the piles: after eight turns of taking from
+    # them, a seat's computer may only draw from the deck; a person still may not.
+    state = table(HANDS + "piles: green-4")
+    cycle = ["discard red-3", "draw green", "discard blue-9", "draw red", "discard green-4", "draw blue",
+             "discard red-3", "draw green", "discard blue-9", "draw red", "discard green-4", "draw blue"]
+    for turn in range(2 * PILE_DRAWS_IN_A_ROW):
+        state = state.play(cycle[2 * (turn % 6)])
+        assert len(state.playing_moves()) > 1
+        state = state.play(cycle[2 * (turn % 6) + 1])
+    assert state.pile_draws == (PILE_DRAWS_IN_A_ROW, PILE_DRAWS_IN_A_ROW)
+    drawing = state.play(cycle[8])  # South's turn again
+    assert drawing.playing_moves() == ("draw deck",)
+    assert drawing.legal_moves() == ("draw deck", "draw red")
+    assert ai.choose_move(drawing, "search", 1.0, seed=3, iterations=200) == "draw deck"
+    # A draw from the deck starts South's count again; North's stands.
+    after = drawing.play("draw deck").play("deal yellow-9")
+    assert after.pile_draws == (0, PILE_DRAWS_IN_A_ROW)
+    assert after.play(cycle[10]).playing_moves() == ("draw deck",)
+
+
+def test_two_computers_that_would_hold_off_the_end_for_ever_still_finish() -> None:
+    # Each seat takes from a pile whenever its computer may: without the bound the
+    # first round would never end. With it, each seat draws from the deck at least
+    # every ninth turn, and a new round starts both counts again.
+    state = dealt(LostCitiesState.new(2, {"rounds": "3"}, seed=11))
+    turns = 0
+    while not state.is_over() and turns < 3 * 44 * 2 * (PILE_DRAWS_IN_A_ROW + 1):
+        if state.to_move == CHANCE:
+            state = state.play(chance_move(state))
+            continue
+        moves = state.playing_moves()
+        piles = [move for move in moves if move.startswith("draw ") and move != "draw deck"]
+        discards = [move for move in moves if move.startswith("discard ")]
+        state = state.play(piles[0] if piles else discards[0] if discards else moves[0])
+        turns += state.phase != "draw"
+    assert state.is_over() and len(state.round_scores) == 3
 
 
 def test_moves_that_are_not_moves() -> None:

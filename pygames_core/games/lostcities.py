@@ -63,10 +63,12 @@ Choices
   long as both players like. ``max_plies`` is therefore ``LONGEST_RECORD``, the
   most moves a record holds, a practical bound and not a proven one. Three
   rounds of uniformly random moves took 1,045 plies (median; 1,202 at most) in
-  200 seeded games; one round between two computers at 50 ms a move, 230 to 470
-  plies, never more than 21 turns in a row without a deck draw (6 games): the
-  computer's estimate (below) is surer of a lead the fewer cards are to come,
-  so whichever computer leads draws from the deck.
+  200 seeded games. A computer seat bounds its own part: after
+  ``PILE_DRAWS_IN_A_ROW`` turns running taken from the piles (``pile_draws``
+  counts them), ``playing_moves`` leaves it only the deck, so a round with a
+  computer in it ends. Its estimate alone did not: the seat ahead should want
+  the end, yet the strong and quick levels once both held off for over a
+  thousand turns.
 - Discard piles are public as a whole (every card in them was seen face up),
   and so is a card taken from a pile: ``known`` keeps, per hand, the cards it
   was seen to take and has not let go of since (letting go of a card of which
@@ -141,6 +143,13 @@ BONUS_CARDS = 8
 BONUS = 20
 COST = 20
 DRAW_DECK = "draw deck"
+PILE_DRAWS_IN_A_ROW = 8
+"""Turns in a row a computer seat takes from the discard piles before it draws
+from the deck again (`playing_moves`). No rule bounds a round, and two computers
+that each judge holding off the end worth it would pass cards round the piles
+for ever (it happened between the strong and quick levels, and between two quick
+ones). Eight turns are enough to lay out a whole hand before the last card is
+drawn."""
 SPREAD_PER_CARD = 4.5
 """Points of lead worth one logistic unit, times the square root of the deck
 cards still to be drawn in this round and the rounds to come: fitted to the
@@ -250,6 +259,7 @@ class LostCitiesState(State):
     last_round: tuple[tuple[tuple[int, ...], ...], ...] = ()  # final expeditions of the previous round
     rng: int = 0
     recent: tuple[str, ...] = ()  # this turn's and the last turn's plies: the seat digit, then the move
+    pile_draws: tuple[int, ...] = (0, 0)  # [seat] its turns in a row this round that ended with a draw from a pile
     turn_start: int = 0  # where the turn in progress begins in `recent`
     ply: int = 0
     end_reason: str = ""
@@ -302,6 +312,13 @@ class LostCitiesState(State):
         if phase in ("deal", "deck"):
             return tuple([DEAL_TEXT[card] for card, copies in enumerate(self.deck) if copies])
         return ()
+
+    def playing_moves(self) -> tuple[str, ...]:
+        """Only the deck, for a seat that has taken from the piles `PILE_DRAWS_IN_A_ROW`
+        turns running: a computer stops holding off the round's end there."""
+        if self.phase == "draw" and self.pile_draws[self.turn] >= PILE_DRAWS_IN_A_ROW:
+            return (DRAW_DECK,)
+        return super().playing_moves()
 
     def turn_seat(self) -> int | None:
         """A card from the deck belongs to the turn of the seat that drew it; the opening deal to nobody's."""
@@ -380,7 +397,8 @@ class LostCitiesState(State):
             )
         log = self._logged(f"{seat}{move}", False)
         if number < 0:  # the deck: a chance point deals the card
-            return self._replace(to_move=CHANCE, phase="deck", deal_to=seat, discarded=-1, **log)
+            return self._replace(to_move=CHANCE, phase="deck", deal_to=seat, discarded=-1,
+                                 pile_draws=_pair(seat, 0, self.pile_draws[1 - seat]), **log)
         piles = self.discards
         card = piles[number][-1]
         hand = list(self.hands[seat])
@@ -392,6 +410,7 @@ class LostCitiesState(State):
             known=_pair(seat, tuple(known), self.known[1 - seat]),
             discards=piles[:number] + (piles[number][:-1],) + piles[number + 1 :],
             discarded=-1,
+            pile_draws=_pair(seat, self.pile_draws[seat] + 1, self.pile_draws[1 - seat]),
             to_move=1 - seat,
             turn=1 - seat,
             phase="play",
@@ -461,6 +480,7 @@ class LostCitiesState(State):
                 expeditions=expeditions,
                 discards=discards,
                 discarded=-1,
+                pile_draws=(0, 0),
                 round_scores=round_scores,
                 round_ends=round_ends,
                 last_round=self.expeditions,
